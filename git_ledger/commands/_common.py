@@ -1,0 +1,65 @@
+"""Options and set-up shared by several commands."""
+from __future__ import annotations
+
+import argparse
+from datetime import date, timedelta
+from pathlib import Path
+
+from git_ledger import paths
+from git_ledger.errors import FatalError
+from git_ledger.store import Store
+
+
+def add_logs_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--logs",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help="a log file, or a folder searched recursively (repeatable); replaces the default "
+        "roots ($CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, $CODEX_HOME/sessions or "
+        "~/.codex/sessions, ~/.gemini/tmp)",
+    )
+
+
+def add_agent_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--agent", choices=("claude", "codex", "gemini", "all"), default="all")
+
+
+def add_window_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--days", type=int, metavar="N", help="only the last N days")
+    group.add_argument("--since", metavar="YYYY-MM-DD", help="only from this date on")
+
+
+def window_start(args: argparse.Namespace) -> str | None:
+    """The first date (YYYY-MM-DD) the --days/--since options admit, or None for all history."""
+    if getattr(args, "days", None) is not None:
+        if args.days < 0:
+            raise FatalError("--days must be 0 or more")
+        return (paths.now().date() - timedelta(days=args.days)).isoformat()
+    if getattr(args, "since", None):
+        try:
+            return date.fromisoformat(args.since).isoformat()
+        except ValueError:
+            raise FatalError(f"--since: not a date (YYYY-MM-DD): {args.since!r}") from None
+    return None
+
+
+def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
+    """(agent filter, root) pairs: the --logs paths (agent "all") or the default roots."""
+    agent = getattr(args, "agent", "all") or "all"
+    if getattr(args, "logs", None):
+        for p in args.logs:
+            if not p.exists():
+                raise FatalError(f"--logs {p}: no such file or folder")
+        return [(agent, p) for p in args.logs]
+    return paths.default_log_roots(agent)
+
+
+def open_store() -> Store:
+    return Store.open(paths.db_path())
+
+
+def now_iso() -> str:
+    return paths.now().isoformat(timespec="seconds").replace("+00:00", "Z")

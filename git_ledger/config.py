@@ -1,0 +1,118 @@
+"""User and repository configuration (YAML), readable from hooks without importing a YAML library.
+
+Hooks run on every prompt, so parsing YAML there would cost more than the hook itself. A parsed
+copy of each config file is kept as JSON in the data dir, keyed by the file's size and mtime; only
+the first run after an edit pays for the YAML parser.
+
+Precedence: built-in defaults < user config < repository config, except for keys that would let
+a repository run commands on the user's machine (`judges`), which only the user config may set.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from git_ledger import paths
+from git_ledger.errors import FatalError
+
+USER_ONLY_KEYS = frozenset({"judges"})
+
+DEFAULTS: dict[str, Any] = {
+    "inject": {
+        "enabled": True,
+        "human_limit": 4,
+        "self_limit": 2,
+        "window_days": 30,
+        "language": "en",
+        "refresh_seconds": 0.3,  # time budget for collecting fresh bytes before injecting
+    },
+    "promote": {"threshold": 2, "window_days": None},
+    "guards": {"evidence": True, "search_posture": True},
+    "review": {"agents": ["review", "reviewer", "code-review", "code-reviewer", "critic", "auditor", "verifier"]},
+    "search": {},
+}
+
+
+def _parse_yaml(path: Path) -> Any:
+    from git_ledger import yaml as gl_yaml  # imported only on a cache miss
+
+    return gl_yaml.load_safe(path.read_text(encoding="utf-8"))
+
+
+def read_yaml_cached(path: Path, cache_dir: Path | None) -> dict[str, Any]:
+    """The mapping in `path` ({} when absent); a malformed file is a FatalError naming it."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return {}
+    except OSError as e:
+        raise FatalError(f"cannot read {path}: {e}") from e
+    key = f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+    cache_file = cache_dir / "config-cache.json" if cache_dir is not None else None
+    cache: dict[str, Any] = {}
+    if cache_file is not None:
+        try:
+            cache = json.loads(cache_file.read_text(encoding="utf-8"))
+            if key in cache:
+                return dict(cache[key])
+        except (OSError, ValueError):
+            cache = {}
+    try:
+        data = _parse_yaml(path)
+    except Exception as e:  # ruamel raises many types; all mean "not valid YAML"
+        raise FatalError(f"{path}: not valid YAML: {str(e).splitlines()[0] if str(e) else e}") from e
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise FatalError(f"{path}: expected a mapping at the top level")
+    data = json.loads(json.dumps(data, default=str))
+    if cache_file is not None:
+        stale_prefix = f"{path.resolve()}|"
+        cache = {k: v for k, v in cache.items() if not k.startswith(stale_prefix)}
+        cache[key] = data
+        try:
+            cache_file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(cache), encoding="utf-8")
+            os.replace(tmp, cache_file)
+        except OSError:
+            pass  # a cache we cannot write only costs speed
+    return dict(data)
+
+
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def load(
+    repo_root: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    user_path: Path | None = None,
+) -> dict[str, Any]:
+    """Effective configuration for a repository (or for no repository)."""
+    cache_dir = paths.data_dir(env)
+    user = read_yaml_cached(user_path or paths.user_config_path(env), cache_dir)
+    cfg = merge(DEFAULTS, user)
+    if repo_root is not None:
+        repo = read_yaml_cached(paths.repo_config_path(repo_root), cache_dir)
+        cfg = merge(cfg, {k: v for k, v in repo.items() if k not in USER_ONLY_KEYS})
+    return cfg
+
+
+def get(cfg: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
+    node: Any = cfg
+    for part in dotted.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return default
+        node = node[part]
+    return node

@@ -1,0 +1,48 @@
+"""The one exception type users see, and the one place it becomes an exit code."""
+from __future__ import annotations
+
+import contextlib
+import sys
+import traceback
+from collections.abc import Iterator
+
+
+class FatalError(RuntimeError):
+    """An expected failure: shown to the user as one line, exit 1."""
+
+
+EXIT_FATAL = 1
+EXIT_INTERRUPT = 130
+EXIT_BUG = 3
+
+
+@contextlib.contextmanager
+def error_handler() -> Iterator[None]:
+    """Map exceptions to exit codes: FatalError 1, ^C 130, anything else 3 (a bug)."""
+    try:
+        yield
+    except FatalError as e:
+        print(f"git-ledger: {e}", file=sys.stderr)
+        raise SystemExit(EXIT_FATAL) from None
+    except KeyboardInterrupt:
+        print("git-ledger: interrupted", file=sys.stderr)
+        raise SystemExit(EXIT_INTERRUPT) from None
+    except BrokenPipeError:
+        # `git-ledger show | head` closes the pipe early; that is not an error.
+        with contextlib.suppress(Exception):
+            sys.stdout = None
+        raise SystemExit(0) from None
+    except (SystemExit, GeneratorExit):
+        raise
+    except Exception as e:
+        tb = traceback.format_exc()
+        print(f"git-ledger: unexpected {type(e).__name__}: {e} (a bug; please report it)", file=sys.stderr)
+        if _debug():
+            print(tb, file=sys.stderr)
+        raise SystemExit(EXIT_BUG) from None
+
+
+def _debug() -> bool:
+    import os
+
+    return bool(os.environ.get("GIT_LEDGER_DEBUG"))

@@ -1,0 +1,99 @@
+"""The only place defaults come from the environment.
+
+Every other module takes paths as parameters; commands resolve them here once.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+
+Env = Mapping[str, str]
+
+
+def _env(env: Env | None) -> Env:
+    return os.environ if env is None else env
+
+
+def _home(env: Env) -> Path:
+    return Path(env.get("HOME") or os.path.expanduser("~"))
+
+
+def data_dir(env: Env | None = None) -> Path:
+    """Where the local store and the hook log live (never inside a repo)."""
+    e = _env(env)
+    if e.get("GIT_LEDGER_HOME"):
+        return Path(e["GIT_LEDGER_HOME"])
+    xdg = e.get("XDG_DATA_HOME") or str(_home(e) / ".local" / "share")
+    return Path(xdg) / "git-ledger"
+
+
+def db_path(env: Env | None = None) -> Path:
+    return data_dir(env) / "ledger.db"
+
+
+def log_path(env: Env | None = None) -> Path:
+    """One line per hook failure; hooks fail open and write here instead of stderr."""
+    return data_dir(env) / "hooks.log"
+
+
+def user_config_path(env: Env | None = None) -> Path:
+    e = _env(env)
+    if e.get("GIT_LEDGER_HOME"):
+        return Path(e["GIT_LEDGER_HOME"]) / "config.yaml"
+    xdg = e.get("XDG_CONFIG_HOME") or str(_home(e) / ".config")
+    return Path(xdg) / "git-ledger" / "config.yaml"
+
+
+def repo_config_path(repo_root: Path) -> Path:
+    return repo_root / ".git-ledger" / "config.yaml"
+
+
+def default_ledger_path(repo_root: Path) -> Path:
+    return repo_root / ".git-ledger" / "proposals.yaml"
+
+
+def claude_config_dir(env: Env | None = None) -> Path:
+    e = _env(env)
+    if e.get("CLAUDE_CONFIG_DIR"):
+        return Path(e["CLAUDE_CONFIG_DIR"])
+    return _home(e) / ".claude"
+
+
+def claude_projects(env: Env | None = None) -> Path:
+    return claude_config_dir(env) / "projects"
+
+
+def codex_home(env: Env | None = None) -> Path:
+    e = _env(env)
+    if e.get("CODEX_HOME"):
+        return Path(e["CODEX_HOME"])
+    return _home(e) / ".codex"
+
+
+def codex_sessions(env: Env | None = None) -> Path:
+    return codex_home(env) / "sessions"
+
+
+def gemini_tmp(env: Env | None = None) -> Path:
+    return _home(_env(env)) / ".gemini" / "tmp"
+
+
+def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[str, Path]]:
+    """(agent, root) pairs searched when no --logs is given."""
+    roots = [
+        ("claude", claude_projects(env)),
+        ("codex", codex_sessions(env)),
+        ("gemini", gemini_tmp(env)),
+    ]
+    return [(a, p) for a, p in roots if agent in ("all", a)]
+
+
+def now(env: Env | None = None) -> datetime:
+    """The current time (UTC); `GIT_LEDGER_NOW` (ISO-8601) pins it for tests and replays."""
+    pinned = _env(env).get("GIT_LEDGER_NOW")
+    if pinned:
+        t = datetime.fromisoformat(pinned.replace("Z", "+00:00"))
+        return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+    return datetime.now(timezone.utc)

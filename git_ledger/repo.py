@@ -1,0 +1,98 @@
+"""Which repository a session worked in: `host/owner/name` from the origin remote.
+
+Resolved from the cwd recorded in the log (never from Claude's lossy project-folder name),
+cached per cwd in the store so a cwd that has since been deleted keeps its answer.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Protocol
+
+_SCP_LIKE = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>[^/].*)$")
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\d+)?/(?P<path>.*)$", re.I)
+
+
+class RepoCache(Protocol):
+    def cached_repo(self, cwd: str) -> tuple[str, str] | None: ...
+
+    def remember_repo(self, cwd: str, repo: str, toplevel: str, at: str) -> None: ...
+
+
+def normalize_remote(url: str) -> str | None:
+    """`git@github.com:o/n.git`, `https://tok@github.com/o/n` -> `github.com/o/n` (no credentials)."""
+    url = url.strip()
+    if not url:
+        return None
+    m = _URL.match(url) or _SCP_LIKE.match(url)
+    if m is None:
+        if url.startswith(("/", ".", "file:")):
+            path = url.removeprefix("file://")
+            return Path(path).name.removesuffix(".git") or None
+        return None
+    host = m.group("host").lower()
+    path = m.group("path").strip("/").removesuffix(".git").strip("/")
+    if not path:
+        return None
+    return f"{host}/{path}"
+
+
+def _git(cwd: str, *args: str) -> str | None:
+    try:
+        out = subprocess.run(
+            ("git", "-C", cwd, *args),
+            capture_output=True,
+            text=True,
+            timeout=5,
+            env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def git_toplevel(cwd: str) -> str | None:
+    return _git(cwd, "rev-parse", "--show-toplevel") or None
+
+
+def identify(cwd: str) -> tuple[str, str] | None:
+    """(repo, toplevel) for a directory that exists, without any cache; None outside git."""
+    if not cwd or not os.path.isdir(cwd):
+        return None
+    top = git_toplevel(cwd)
+    if top is None:
+        return None
+    remote = _git(top, "config", "--get", "remote.origin.url")
+    repo = normalize_remote(remote) if remote else None
+    return (repo or Path(top).name, top)
+
+
+class RepoResolver:
+    """Resolve cwd -> repo once per process, backed by the store's cache across processes."""
+
+    def __init__(self, cache: RepoCache | None, now: str) -> None:
+        self._cache = cache
+        self._now = now
+        self._memo: dict[str, str] = {}
+
+    def __call__(self, cwd: str) -> str:
+        if cwd in self._memo:
+            return self._memo[cwd]
+        repo = self._resolve(cwd)
+        self._memo[cwd] = repo
+        return repo
+
+    def _resolve(self, cwd: str) -> str:
+        cached = self._cache.cached_repo(cwd) if self._cache is not None and cwd else None
+        if cached is not None:
+            return cached[0]
+        found = identify(cwd)
+        if found is not None:
+            repo, top = found
+            if self._cache is not None:
+                self._cache.remember_repo(cwd, repo, top, self._now)
+            return repo
+        # The directory is gone or not a repository: the cwd itself is the best identity left.
+        return cwd or "(unknown)"
