@@ -1,0 +1,1 @@
+"""procedures/ experience cards: parse, audit, init/new, and probe/scan over session logs."""

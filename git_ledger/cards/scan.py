@@ -1,0 +1,91 @@
+"""`cards scan REGEX`: search past sessions for a pit, to see whether it recurs.
+
+Tool calls are searched as `<name> <arguments JSON>`; messages are the human text that opened
+each turn and every assistant text block. Each match prints date, session, where, excerpt.
+The output is for the terminal only: it quotes the user's own words, so never commit it.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TextIO
+
+from git_ledger.commands._common import log_roots, window_start
+from git_ledger.errors import FatalError
+from git_ledger.models import HUMAN_KINDS, Turn
+
+EXCERPT = 100  # characters around a match
+
+
+@dataclass(frozen=True)
+class Match:
+    date: str
+    session: str
+    where: str  # "human", "assistant" or "call:<tool name>"
+    excerpt: str
+
+
+def excerpt(text: str, m: re.Match[str], width: int = EXCERPT) -> str:
+    pad = max(0, (width - (m.end() - m.start())) // 2)
+    start, end = max(0, m.start() - pad), min(len(text), m.end() + pad)
+    out = re.sub(r"\s+", " ", text[start:end]).strip()
+    return ("…" if start > 0 else "") + out + ("…" if end < len(text) else "")
+
+
+def turn_date(turn: Turn) -> str:
+    return (turn.started or turn.ended)[:10]
+
+
+def search_turn(turn: Turn, rx: re.Pattern[str], calls: bool, messages: bool) -> Iterator[Match]:
+    date = turn_date(turn)
+    if messages and turn.opened_by is not None and turn.opened_by.kind in HUMAN_KINDS:
+        if (m := rx.search(turn.opened_by.text)):
+            yield Match(date, turn.session, "human", excerpt(turn.opened_by.text, m))
+    if calls:
+        for call in turn.tool_calls:
+            hay = f"{call.name} {call.shell or call.arguments}"
+            if (m := rx.search(hay)):
+                yield Match(date, turn.session, f"call:{call.name}", excerpt(hay, m))
+    if messages:
+        for text in turn.assistant_texts:
+            if (m := rx.search(text)):
+                yield Match(date, turn.session, "assistant", excerpt(text, m))
+
+
+def session_turns(args: argparse.Namespace, err: TextIO) -> Iterator[list[Turn]]:
+    """The turns of every log under the --logs roots (or the default ones), inside the window."""
+    from git_ledger import sources
+
+    since = window_start(args)
+    for agent, path in sources.discover(log_roots(args)):
+        try:
+            turns = sources.read_turns(path, agent)
+        except (OSError, ValueError) as e:
+            print(f"git-ledger: skipped {path}: {e}", file=err)
+            continue
+        yield [t for t in turns if since is None or turn_date(t) >= since]
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        rx = re.compile(args.regex, re.I if args.ignore_case else 0)
+    except re.error as e:
+        raise FatalError(f"not a regular expression: {args.regex!r} ({e})") from None
+    calls = not args.messages
+    messages = not args.calls
+    found = 0
+    sessions: set[str] = set()
+    for turns in session_turns(args, sys.stderr):
+        for turn in turns:
+            for m in search_turn(turn, rx, calls, messages):
+                if found == args.limit:
+                    print(f"… more matches: stopped at --limit {args.limit}", file=out)
+                    return 0
+                found += 1
+                sessions.add(m.session)
+                print(f"{m.date or '????-??-??'}  {m.session}  {m.where:<12} {m.excerpt}", file=out)
+    print(f"{found} match{'es' * (found != 1)} in {len(sessions)} session{'s' * (len(sessions) != 1)}", file=out)
+    return 0
