@@ -65,6 +65,14 @@ def claude_projects(env: Env | None = None) -> Path:
     return claude_config_dir(env) / "projects"
 
 
+def claude_state_file(env: Env | None = None) -> Path:
+    """Claude Code's own state file (per-project workspace trust, among others)."""
+    e = _env(env)
+    if e.get("CLAUDE_CONFIG_DIR"):
+        return Path(e["CLAUDE_CONFIG_DIR"]) / ".claude.json"
+    return _home(e) / ".claude.json"
+
+
 def codex_home(env: Env | None = None) -> Path:
     e = _env(env)
     if e.get("CODEX_HOME"):
@@ -97,3 +105,16 @@ def now(env: Env | None = None) -> datetime:
         t = datetime.fromisoformat(pinned.replace("Z", "+00:00"))
         return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
     return datetime.now(timezone.utc)
+
+
+def github_token(env: Env | None = None) -> str | None:
+    return _env(env).get("GITHUB_TOKEN") or None
+
+
+def github_repository(env: Env | None = None) -> str | None:
+    """OWNER/NAME of the repository an Actions run belongs to."""
+    return _env(env).get("GITHUB_REPOSITORY") or None
+
+
+def github_api_url(env: Env | None = None) -> str:
+    return _env(env).get("GITHUB_API_URL") or "https://api.github.com"
