@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 Env = Mapping[str, str]
 
@@ -100,6 +103,8 @@ def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[
 
 def now(env: Env | None = None) -> datetime:
     """The current time (UTC); `GIT_LEDGER_NOW` (ISO-8601) pins it for tests and replays."""
+    from datetime import datetime, timezone  # not at import: hooks that never ask the time skip it
+
     pinned = _env(env).get("GIT_LEDGER_NOW")
     if pinned:
         t = datetime.fromisoformat(pinned.replace("Z", "+00:00"))

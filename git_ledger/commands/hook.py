@@ -1,0 +1,118 @@
+"""`git-ledger hook <event>`: the agent hooks. They fail open.
+
+Whatever goes wrong here (bad input, a locked store, our own bug), the agent must not be blocked:
+print nothing, exit 0, and append one line to the hook log in the data dir. This module is on
+every prompt's path, so it imports only what the chosen hook needs.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+USAGE = """usage: git-ledger hook {user-prompt-submit,stop} < hook-input.json
+
+Agent hooks for Claude Code and Codex. Each reads the hook's JSON input on stdin and prints at
+most one JSON answer on stdout. They never block the agent because of an error of their own:
+on any failure they print nothing, exit 0 and append one line to the hook log
+($GIT_LEDGER_HOME/hooks.log or ~/.local/share/git-ledger/hooks.log).
+
+  user-prompt-submit  on the first prompt of a session, add this repo's recent typed
+                      corrections as additional context (GIT_LEDGER_DISABLE=1 turns it off)
+  stop                evidence guard (no "done" without a tool call) and search-posture guard
+"""
+
+HookFn = Callable[[dict[str, Any], Mapping[str, str]], "str | None"]
+
+
+HOOKS = ("user-prompt-submit", "stop")
+
+
+def _load(name: str) -> HookFn:
+    if name == "user-prompt-submit":
+        from git_ledger.hooks import inject
+
+        return inject.run
+    from git_ledger.hooks import stop
+
+    return stop.run
+
+
+def log_failure(env: Mapping[str, str], hook: str, message: str) -> None:
+    """Append one line to the hook log; never raises."""
+    try:
+        from git_ledger import paths
+
+        path = paths.log_path(env)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        line = f"{stamp} {hook}: {' '.join(message.split())[:500]}\n"
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except Exception:
+        pass
+
+
+def mark_run(env: Mapping[str, str], hook: str, status: str) -> None:
+    """Leave a last-run marker for `git-ledger doctor` (a tiny file; cheaper than a DB write)."""
+    try:
+        from git_ledger import paths
+
+        marker = paths.data_dir(env) / f"last-run-{hook}"
+        try:
+            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        except FileNotFoundError:
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, (status + "\n").encode())
+        finally:
+            os.close(fd)
+    except Exception:
+        pass
+
+
+def main(argv: Sequence[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE, end="")
+        return 0 if argv else 2
+    name = argv[0]
+    env = os.environ
+    if name not in HOOKS:
+        print(f"git-ledger hook: unknown hook {name!r}\n\n{USAGE}", file=sys.stderr, end="")
+        return 2
+    try:
+        fn = _load(name)
+        raw = sys.stdin.buffer.read()
+        payload = json.loads(raw) if raw.strip() else {}
+        if not isinstance(payload, dict):
+            raise ValueError("hook input is not a JSON object")
+        out = fn(payload, env)
+    except BaseException as e:  # fail open: never block the agent because of us
+        if isinstance(e, KeyboardInterrupt):
+            return 130
+        log_failure(env, name, f"{type(e).__name__}: {e}")
+        mark_run(env, name, "error")
+        return 0
+    if out:
+        try:
+            sys.stdout.write(out if out.endswith("\n") else out + "\n")
+            sys.stdout.flush()
+        except OSError as e:
+            log_failure(env, name, f"cannot write answer: {e}")
+    mark_run(env, name, "ok")
+    return 0
+
+
+def register(parser: Any, verb: str) -> None:  # pragma: no cover (hook bypasses argparse)
+    parser.add_argument("event", choices=("user-prompt-submit", "stop"))
+
+
+def run(args: Any) -> int:  # pragma: no cover
+    return main([args.event])

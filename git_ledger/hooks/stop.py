@@ -1,0 +1,157 @@
+"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code and Codex.
+
+One process runs both guards and prints at most one decision. The silent path (by far the most
+common) reads only the tail of the transcript and imports nothing beyond `json`, `os` and `re`:
+the config, the repository lookup (a git subprocess) and the store are touched only once a
+guard would fire. Errors propagate to the fail-open wrapper in `commands/hook.py`, which logs
+one line and prints nothing.
+
+Why a block and not Stop `additionalContext` for the search-posture reminder: both make the
+agent take one more turn in Claude Code (2.1.332, measured with the real CLI), but Codex
+(0.171.0) rejects `hookSpecificOutput` on Stop ("hook: Stop Failed") while it honours
+`{"decision": "block"}`. One portable form, and the reason asks for a one-line answer, keeps the
+extra turn cheap.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from git_ledger.hooks import transcript
+
+if TYPE_CHECKING:
+    from git_ledger.hooks.claims import Claim
+    from git_ledger.hooks.search_posture import Reminder
+
+_PLACEHOLDER_TOOL = "the preferred tool"  # decides "would it fire?" before reading any config
+# A superset of the commands the search-posture guard inspects: without one of these words in
+# any shell call of the turn, its module is not even imported.
+_SEARCH_WORD = re.compile(r"\b(?:[ef]?grep|rg|ag|ack)\b")
+
+
+class Firing(NamedTuple):
+    guard: str  # evidence | search-posture
+    case_type: str  # omission | instruction-violation
+    text: str  # unmasked: the claim, or the offending commands
+    reason: str
+    detail: dict[str, Any]
+
+
+def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
+    if payload.get("stop_hook_active") or env.get("GIT_LEDGER_DISABLE") == "1":
+        return None  # never block twice in a row
+    if payload.get("hook_event_name") not in (None, "Stop"):
+        return None
+    path = payload.get("transcript_path")
+    if not isinstance(path, str) or not path:
+        return None
+    try:
+        turn = transcript.current_turn(path)
+    except OSError:
+        return None  # missing or unreadable transcript: silent, by design
+    if turn is None:
+        return None
+    final = payload.get("last_assistant_message")
+    if not isinstance(final, str) or not final.strip():
+        final = turn.final_text
+    claim = reminder = None
+    if turn.complete and not turn.calls and final.strip():
+        from git_ledger.hooks import evidence
+
+        claim = evidence.decide(0, final)
+    shells = [c.shell for c in turn.calls if c.shell]
+    if any(_SEARCH_WORD.search(s) for s in shells):
+        from git_ledger.hooks import search_posture
+
+        reminder = search_posture.decide(shells, _PLACEHOLDER_TOOL)
+    if claim is None and reminder is None:
+        return None
+
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
+    cwd = cwd or os.getcwd()
+    firings = _configured(claim, reminder, cwd, env)
+    if not firings:
+        return None
+    _record(firings, turn, payload, cwd, final, env)
+    return json.dumps(
+        {"decision": "block", "reason": "\n\n".join(f.reason for f in firings)}, ensure_ascii=False
+    )
+
+
+def _configured(
+    claim: Claim | None,
+    reminder: Reminder | None,
+    cwd: str,
+    env: Mapping[str, str],
+) -> list[Firing]:
+    """The firings the user and repository configuration allow."""
+    from pathlib import Path
+
+    from git_ledger import config, paths, repo
+
+    top = repo.git_toplevel(cwd) if os.path.isdir(cwd) else None
+    root = Path(top) if top else None
+    cfg = config.load(root, env)
+    out: list[Firing] = []
+    if claim is not None and config.get(cfg, "guards.evidence", True):
+        from git_ledger.hooks import evidence
+
+        out.append(Firing(evidence.GUARD, "omission", claim.text, evidence.reason(claim),
+                          {"lang": claim.lang}))
+    if reminder is not None and root is not None and config.get(cfg, "guards.search_posture", True):
+        from git_ledger.hooks import search_posture
+
+        repo_cfg = config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))
+        named = search_posture.configured(repo_cfg)
+        if named is not None:
+            preferred, hint = named
+            out.append(Firing(
+                search_posture.GUARD, "instruction-violation", "\n".join(reminder.commands),
+                search_posture.reason(reminder, preferred, hint),
+                {"why": reminder.why, "preferred": preferred, "calls": len(reminder.commands)},
+            ))
+    return out
+
+
+def _record(
+    firings: list[Firing],
+    turn: transcript.TailTurn,
+    payload: dict[str, Any],
+    cwd: str,
+    final: str,
+    env: Mapping[str, str],
+) -> None:
+    """Store each firing as a `guard` case and a guard event (only now is the store opened)."""
+    import hashlib
+
+    from git_ledger import paths, repo
+    from git_ledger.models import Case, ToolCall, case_id, format_tools
+    from git_ledger.redact import mask
+    from git_ledger.store import Store
+
+    now = paths.now(env)
+    now_iso = now.isoformat(timespec="seconds").replace("+00:00", "Z")
+    timestamp = turn.timestamp or now_iso
+    session = str(payload.get("session_id") or "")
+    turn_key = (
+        str(payload.get("turn_id") or "") or turn.opened_by or turn.last_uuid
+        or hashlib.sha256(final.encode()).hexdigest()[:16]
+    )
+    tools = tuple(ToolCall(c.id, c.name, " ".join(c.shell.split())[:80], shell=c.shell) for c in turn.calls)
+    context = format_tools(tools)
+    with Store.open(paths.db_path(env)) as store:
+        repo_id = repo.RepoResolver(store, now_iso)(cwd)
+        for f in firings:
+            cid = case_id(turn.agent, session, turn_key, f"guard:{f.guard}")
+            masked = mask(f.text)[:2000]
+            store.add_cases([Case(
+                id=cid, repo=repo_id, agent=turn.agent, session=session, date=timestamp[:10],
+                timestamp=timestamp, type=f.case_type, source="guard", text=masked,
+                context=context, typed_by=f"guard:{f.guard}", lang=f.detail.get("lang", ""),
+                kind="hook_block", cwd=cwd,
+            )])
+            detail = json.dumps({**f.detail, "case": cid}, ensure_ascii=False, sort_keys=True)
+            store.record_guard_event(cid, f.guard, session, timestamp[:10], repo_id, detail)
