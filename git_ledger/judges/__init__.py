@@ -1,0 +1,74 @@
+"""Model judges for `other` cases: a case is retyped only when two independent judges agree.
+
+Public surface (for `retype`, `judge eval` and `collect --llm`):
+  configured(env=None) -> list[Judge]                     # from the user config; FatalError < 2
+  from_config(cfg, env, config_path=…) -> list[Judge]     # the user's `judges:` list
+  require_panel(judges, config_path)                      # FatalError unless two or more
+  retype_other(store, judges, *, now, since=None, repo=None) -> RetypeResult
+  warn_offsite(judges, notice_file) -> list[str]          # one-time notices to print
+
+Backends: `command` (judges/command.py), `openai` (judges/chat.py), `embedding`
+(judges/embedding.py). The prompt and answer parsing live in judges/base.py, the agreement rule
+in judges/panel.py.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from git_ledger import config as gl_config
+from git_ledger import paths
+
+from git_ledger.judges.base import Answer, Judge, JudgeInput
+from git_ledger.judges.config import from_config, require_panel
+from git_ledger.judges.panel import Verdict, ask_panel, verdict
+from git_ledger.judges.retype import RetypeResult, retype_other
+
+__all__ = [
+    "NOTICE_FILE", "Answer", "configured", "Judge", "JudgeInput", "RetypeResult", "Verdict", "ask_panel", "from_config",
+    "require_panel", "retype_other", "verdict", "warn_offsite",
+]
+
+NOTICE_FILE = "judges-offsite-notified.json"
+
+
+def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True) -> list[Judge]:
+    """The judges of the user config (a repository's config never has any), checked.
+
+    With `require_two`, fewer than two is a one-line FatalError saying how to configure them.
+    """
+    env = os.environ if env is None else env
+    config_path = paths.user_config_path(env)
+    judges = from_config(gl_config.load(None, env), env, config_path=config_path)
+    if require_two:
+        require_panel(judges, config_path)
+    return judges
+
+
+def warn_offsite(judges: Sequence[Judge], notice_file: Path) -> list[str]:
+    """A notice for each judge that sends text off this machine, the first time it is used.
+
+    Remembered per judge setting (name and fingerprint) in `notice_file`, so pointing a judge at
+    another service warns again.
+    """
+    try:
+        seen = set(json.loads(notice_file.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        seen = set()
+    new = [j for j in judges if j.offsite and j.cache_key not in seen]
+    if not new:
+        return []
+    try:
+        notice_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = notice_file.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(sorted(seen | {j.cache_key for j in new})), encoding="utf-8")
+        os.replace(tmp, notice_file)
+    except OSError:
+        pass  # then the notice simply shows again next time
+    return [
+        f"note: judge {j.name} ({j.kind}) sends the masked text of each `other` case and its previous "
+        "tool calls off this machine (shown once; see docs/judges.md)"
+        for j in new
+    ]
