@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import traceback
 from collections.abc import Iterator
 
 
@@ -35,6 +34,8 @@ def error_handler() -> Iterator[None]:
     except (SystemExit, GeneratorExit):
         raise
     except Exception as e:
+        import traceback  # only on a bug: hooks import this module on every prompt
+
         tb = traceback.format_exc()
         print(f"git-ledger: unexpected {type(e).__name__}: {e} (a bug; please report it)", file=sys.stderr)
         if _debug():

@@ -5,13 +5,16 @@ does not pay for the rest of the tool.
 """
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-from collections.abc import Sequence
 
 from git_ledger import __version__
-from git_ledger.errors import error_handler
+
+# argparse, importlib, typing and the error handler stay off the hook's hot path; mypy reads a
+# module-level TYPE_CHECKING = False as typing.TYPE_CHECKING.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 # verb -> (module in git_ledger.commands, one-line help)
 VERBS: dict[str, tuple[str, str]] = {
@@ -36,10 +39,14 @@ VERBS: dict[str, tuple[str, str]] = {
 
 
 def _command_module(verb: str):  # type: ignore[no-untyped-def]
+    import importlib
+
     return importlib.import_module(f"git_ledger.commands.{VERBS[verb][0]}")
 
 
 def build_parser(selected: str | None) -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="git-ledger",
         description="Make coding agents stop repeating the same mistakes.",
@@ -48,6 +55,8 @@ def build_parser(selected: str | None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for verb, (_, help_) in VERBS.items():
+        if selected is not None and verb != selected:
+            continue  # each subparser costs argparse and gettext work; build only the one asked for
         p = sub.add_parser(verb, help=help_, description=help_)
         if verb == selected:
             _command_module(verb).register(p, verb)
@@ -61,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from git_ledger.commands import hook
 
         return hook.main(args_list[1:])
+    from git_ledger.errors import error_handler
+
     selected = next((a for a in args_list if not a.startswith("-")), None)
     if selected not in VERBS:
         selected = None

@@ -5,14 +5,22 @@ Every other module takes paths as parameters; commands resolve them here once.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+# Hooks import this module on every prompt: pathlib, typing and datetime stay off that path until
+# a function needs them (mypy reads a module-level TYPE_CHECKING = False as typing.TYPE_CHECKING).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from datetime import datetime
+    from pathlib import Path
 
-Env = Mapping[str, str]
+    Env = Mapping[str, str]
+
+
+def _path(*parts: str) -> Path:
+    from pathlib import Path
+
+    return Path(*parts)
 
 
 def _env(env: Env | None) -> Env:
@@ -20,16 +28,21 @@ def _env(env: Env | None) -> Env:
 
 
 def _home(env: Env) -> Path:
-    return Path(env.get("HOME") or os.path.expanduser("~"))
+    return _path(env.get("HOME") or os.path.expanduser("~"))
+
+
+def data_dir_str(env: Env | None = None) -> str:
+    """`data_dir` as a plain string, for the hooks' hottest path."""
+    e = _env(env)
+    if e.get("GIT_LEDGER_HOME"):
+        return e["GIT_LEDGER_HOME"]
+    xdg = e.get("XDG_DATA_HOME") or os.path.join(e.get("HOME") or os.path.expanduser("~"), ".local", "share")
+    return os.path.join(xdg, "git-ledger")
 
 
 def data_dir(env: Env | None = None) -> Path:
     """Where the local store and the hook log live (never inside a repo)."""
-    e = _env(env)
-    if e.get("GIT_LEDGER_HOME"):
-        return Path(e["GIT_LEDGER_HOME"])
-    xdg = e.get("XDG_DATA_HOME") or str(_home(e) / ".local" / "share")
-    return Path(xdg) / "git-ledger"
+    return _path(data_dir_str(env))
 
 
 def db_path(env: Env | None = None) -> Path:
@@ -44,9 +57,9 @@ def log_path(env: Env | None = None) -> Path:
 def user_config_path(env: Env | None = None) -> Path:
     e = _env(env)
     if e.get("GIT_LEDGER_HOME"):
-        return Path(e["GIT_LEDGER_HOME"]) / "config.yaml"
+        return _path(e["GIT_LEDGER_HOME"]) / "config.yaml"
     xdg = e.get("XDG_CONFIG_HOME") or str(_home(e) / ".config")
-    return Path(xdg) / "git-ledger" / "config.yaml"
+    return _path(xdg) / "git-ledger" / "config.yaml"
 
 
 def repo_config_path(repo_root: Path) -> Path:
@@ -60,7 +73,7 @@ def default_ledger_path(repo_root: Path) -> Path:
 def claude_config_dir(env: Env | None = None) -> Path:
     e = _env(env)
     if e.get("CLAUDE_CONFIG_DIR"):
-        return Path(e["CLAUDE_CONFIG_DIR"])
+        return _path(e["CLAUDE_CONFIG_DIR"])
     return _home(e) / ".claude"
 
 
@@ -72,14 +85,14 @@ def claude_state_file(env: Env | None = None) -> Path:
     """Claude Code's own state file (per-project workspace trust, among others)."""
     e = _env(env)
     if e.get("CLAUDE_CONFIG_DIR"):
-        return Path(e["CLAUDE_CONFIG_DIR"]) / ".claude.json"
+        return _path(e["CLAUDE_CONFIG_DIR"]) / ".claude.json"
     return _home(e) / ".claude.json"
 
 
 def codex_home(env: Env | None = None) -> Path:
     e = _env(env)
     if e.get("CODEX_HOME"):
-        return Path(e["CODEX_HOME"])
+        return _path(e["CODEX_HOME"])
     return _home(e) / ".codex"
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 import argparse
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from git_ledger import paths
 from git_ledger.errors import FatalError
-from git_ledger.store import Store
+
+if TYPE_CHECKING:  # the store (sqlite3) is imported only by the commands that open it
+    from git_ledger.store import Store
 
 
 def add_logs_arg(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +61,8 @@ def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def open_store() -> Store:
+    from git_ledger.store import Store
+
     return Store.open(paths.db_path())
 
 

@@ -10,8 +10,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+
+# typing and collections.abc stay off the hot path (mypy reads TYPE_CHECKING = False as usual).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Any
+
+    HookFn = Callable[[dict[str, Any], Mapping[str, str]], "str | None"]
 
 USAGE = """usage: git-ledger hook {user-prompt-submit,stop} < hook-input.json
 
@@ -24,9 +30,6 @@ on any failure they print nothing, exit 0 and append one line to the hook log
                       corrections as additional context (GIT_LEDGER_DISABLE=1 turns it off)
   stop                evidence guard (no "done" without a tool call) and search-posture guard
 """
-
-HookFn = Callable[[dict[str, Any], Mapping[str, str]], "str | None"]
-
 
 HOOKS = ("user-prompt-submit", "stop")
 
@@ -64,11 +67,12 @@ def mark_run(env: Mapping[str, str], hook: str, status: str) -> None:
     try:
         from git_ledger import paths
 
-        marker = paths.data_dir(env) / f"last-run-{hook}"
+        folder = paths.data_dir_str(env)
+        marker = os.path.join(folder, f"last-run-{hook}")
         try:
             fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         except FileNotFoundError:
-            marker.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
             fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.write(fd, (status + "\n").encode())

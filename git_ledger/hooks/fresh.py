@@ -1,0 +1,160 @@
+"""Fresh corrections count at once: before injecting, read the new bytes of this repo's logs.
+
+Which logs belong to the repo is decided without reading them: Claude Code keeps a session in
+`<projects>/<encoded cwd>/`, where the folder name is the absolute cwd with every character that
+is not a letter or digit replaced by `-` (encoding is safe; decoding is not, so we only encode
+the repo's toplevel and the session's cwd). Codex keeps rollouts in local-time day folders, so
+the folders of yesterday, today and tomorrow (UTC) are taken whole. A file whose inode, size and
+mtime match its store cursor is skipped without importing the collector at all, which keeps the
+common case (nothing new) cheap.
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from git_ledger import paths
+
+if TYPE_CHECKING:
+    from git_ledger.models import ScanStats
+
+
+class Cursors(Protocol):
+    def cursor_stat(self, path: str) -> tuple[int, int, float] | None: ...
+
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_CLAUDE_NAME_MAX = 200  # longer folder names are cut here and get a hash suffix (sessions.md)
+
+
+def claude_folder_name(path: str) -> str:
+    return _NOT_ALNUM.sub("-", path)
+
+
+def claude_folders(projects: Path, dirs: Iterable[str]) -> list[Path]:
+    """The project folders Claude Code uses for these working directories (existing ones only)."""
+    found: list[Path] = []
+    for d in dirs:
+        if not d:
+            continue
+        name = claude_folder_name(d)
+        if len(name) <= _CLAUDE_NAME_MAX:
+            candidates = [projects / name]
+        else:  # the hash suffix is not ours to compute: match the kept prefix
+            try:
+                candidates = [p for p in projects.iterdir() if p.name.startswith(name[:_CLAUDE_NAME_MAX])]
+            except OSError:
+                candidates = []
+        for c in candidates:
+            if c.is_dir() and c not in found:
+                found.append(c)
+    return found
+
+
+def _recent_jsonl(folder: Path, cutoff: float, depth: int) -> list[Path]:
+    """*.jsonl under `folder` (to `depth` levels) modified after `cutoff` (epoch seconds)."""
+    out: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return out
+    for e in entries:
+        try:
+            if e.is_file() and e.name.endswith(".jsonl"):
+                if e.stat().st_mtime >= cutoff:
+                    out.append(Path(e.path))
+            elif depth > 0 and e.is_dir():
+                out.extend(_recent_jsonl(Path(e.path), cutoff, depth - 1))
+        except OSError:
+            continue
+    return out
+
+
+def repo_logs(
+    env: Mapping[str, str],
+    *,
+    session: str,
+    cwd: str,
+    toplevel: str | None,
+    transcript_path: str | None,
+    now: datetime,
+    window_days: int,
+) -> list[tuple[str, Path]]:
+    """(agent, file) for the Claude Code sessions of this repo and the recent Codex rollouts,
+    except the current session's own files (its cases are not shown to it anyway)."""
+    cutoff = (now - timedelta(days=window_days)).timestamp()
+    files: list[tuple[str, Path]] = []
+    dirs = [toplevel or "", cwd]
+    folders = claude_folders(paths.claude_projects(env), dirs)
+    if transcript_path and transcript_path.endswith(".jsonl"):  # the session's own project folder
+        here = Path(transcript_path).parent
+        if here.is_dir() and here not in folders and here.parent == paths.claude_projects(env):
+            folders.append(here)
+    for folder in folders:
+        # depth 2 reaches <session>/subagents/agent-*.jsonl, where review agents write
+        files.extend(("claude", p) for p in _recent_jsonl(folder, cutoff, 2))
+    sessions = paths.codex_sessions(env)
+    # day folders are named in the user's local time: UTC-1 .. UTC+1 day covers every zone
+    for day in (now + timedelta(days=1), now, now - timedelta(days=1)):
+        folder = sessions / f"{day:%Y}" / f"{day:%m}" / f"{day:%d}"
+        files.extend(("codex", p) for p in _recent_jsonl(folder, cutoff, 0))
+    own = f"{session}.jsonl"
+    return [(a, p) for a, p in files if not (p.name.endswith(own) or session in p.parts)]
+
+
+def changed(cursors: Cursors, files: Iterable[tuple[str, Path]]) -> list[tuple[str, Path]]:
+    """The files whose inode, size or mtime differ from their cursor (or that have none)."""
+    out: list[tuple[str, Path]] = []
+    for agent, path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        if cursors.cursor_stat(str(path)) != (st.st_ino, st.st_size, st.st_mtime):
+            out.append((agent, path))
+    return out
+
+
+def refresh(
+    cursors: Cursors,
+    files: list[tuple[str, Path]],
+    *,
+    env: Mapping[str, str],
+    now: datetime,
+    since: str,
+    review_agents: Iterable[str],
+    seconds: float,
+) -> ScanStats | None:
+    """Collect the new bytes of `files` within `seconds`; None when nothing changed."""
+    todo = changed(cursors, files)
+    if not todo or seconds <= 0:
+        return None
+    # Only now are the collector, store.py and the classifier worth importing. The budget starts
+    # after the imports (the classifier's too, which the collector would load on its first
+    # file): it bounds reading. The most recently written file, the likeliest to hold the
+    # correction made a minute ago, is read whatever the clock says; the others while time is left.
+    from git_ledger import classify, collect, redact  # noqa: F401
+    from git_ledger.store import Store
+
+    todo.sort(key=lambda f: _mtime(f[1]), reverse=True)
+    deadline = time.monotonic() + seconds
+    agents = tuple(review_agents)
+    with Store.open(paths.db_path(env)) as store:
+        stats = collect.collect_files(store, todo[:1], now=now, since=since, review_agents=agents)
+        if len(todo) > 1 and time.monotonic() < deadline:
+            more = collect.collect_files(store, todo[1:], now=now, since=since, review_agents=agents,
+                                         deadline=deadline)
+            stats.files += more.files
+            stats.cases += more.cases
+    return stats
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -1,0 +1,228 @@
+"""UserPromptSubmit: the first prompt of a session sees this repo's recent corrections.
+
+Called by the fail-open wrapper `commands/hook.py` with the hook's JSON input; returns what to
+print (or None). Two paths:
+
+* a later prompt (the common case): the session's marker file in the data dir exists, so return
+  before sqlite3 or anything else is imported;
+* the first prompt: read the new bytes of this repo's logs (bounded by
+  `inject.refresh_seconds`), pick up to `inject.human_limit` typed human cases and
+  `inject.self_limit` typed self-found ones from the last `inject.window_days` days, claim the
+  session in the store (INSERT OR IGNORE inside BEGIN IMMEDIATE: racing processes inject once),
+  then leave the marker file for the later prompts.
+
+Off switches: `GIT_LEDGER_DISABLE=1`, `inject.enabled: false` in a config file, or a prompt that
+is exactly one of OPT_OUT_PHRASES: it turns the injection off for that session and is answered
+by the hook itself (the phrase is meant for git-ledger, so it is not sent to the model).
+"""
+from __future__ import annotations
+
+import json
+import os
+
+from git_ledger import paths
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING (mypy reads it so), without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from datetime import datetime
+    from pathlib import Path
+    from typing import Any
+
+    from git_ledger.hooks.inject_db import HookStore, Row
+
+OPT_OUT_PHRASES = frozenset({"git-ledger off", "/git-ledger off"})
+OPT_OUT_REASON = (
+    "git-ledger: recent corrections will not be added to this session (opt-out recorded). "
+    "Send your prompt again."
+)
+MARKER_DIR = "injected"
+MARKER_DAYS = 14  # older marker files are pruned; the store still remembers every claim
+# models.TYPES and models.SELF_FOUND_SOURCES, repeated so the hook need not import models.py
+# (and dataclasses); tests/test_inject.py checks that they agree.
+TYPES = ("omission", "instruction-violation", "premise-error", "result-error")
+SELF_FOUND = ("guard", "hook", "review", "self")
+
+
+def disabled(env: Mapping[str, str]) -> bool:
+    return env.get("GIT_LEDGER_DISABLE", "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def is_opt_out(prompt: object) -> bool:
+    return isinstance(prompt, str) and " ".join(prompt.split()).lower() in OPT_OUT_PHRASES
+
+
+def marker_path(env: Mapping[str, str], session: str) -> str:
+    """A per-session file in the data dir; an id that is not a plain file name is hashed."""
+    name = session
+    if not (0 < len(name) <= 128 and name[0] != "." and all(c.isalnum() or c in "-_." for c in name)):
+        import hashlib
+
+        name = hashlib.sha256(session.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return os.path.join(paths.data_dir_str(env), MARKER_DIR, name)
+
+
+def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
+    if disabled(env):
+        return None
+    session = payload.get("session_id")
+    if not isinstance(session, str) or not session:
+        return None  # without a session id "once per session" cannot hold: stay silent
+    marker = marker_path(env, session)
+    if not is_opt_out(payload.get("prompt")) and os.path.exists(marker):
+        return None  # a later prompt: nothing beyond os has been imported for it
+    from pathlib import Path
+
+    if is_opt_out(payload.get("prompt")):
+        return _opt_out(env, session, Path(marker))
+    return _first_prompt(payload, env, session, Path(marker))
+
+
+def _opt_out(env: Mapping[str, str], session: str, marker: Path) -> str:
+    from git_ledger.hooks.inject_db import HookStore
+
+    with HookStore.open(str(paths.db_path(env))) as store:
+        store.opt_out(session, _iso(paths.now(env)))
+    _write_marker(marker)
+    return json.dumps({"decision": "block", "reason": OPT_OUT_REASON})
+
+
+def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str, marker: Path) -> str | None:
+    from git_ledger.hooks.inject_db import HookStore
+
+    now = paths.now(env)
+    text: str | None = None
+    with HookStore.open(str(paths.db_path(env))) as store:
+        if not (store.is_opted_out(session) or store.injected(session)):
+            text, case_ids = _context(payload, env, store, session, now)
+            # Claimed even when there is nothing to say: the session's first prompt has passed.
+            if text is not None and not store.claim_injection(session, case_ids, _iso(now)):
+                text = None  # another process of this session got there first
+    _write_marker(marker)
+    _prune_markers(marker.parent)
+    if not text:
+        return None
+    return json.dumps(
+        {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}}
+    )
+
+
+def _context(
+    payload: dict[str, Any], env: Mapping[str, str], store: HookStore, session: str, now: datetime
+) -> tuple[str | None, list[str]]:
+    """(text, case ids) for this session's repo; (None, []) when a config turns injection off."""
+    from datetime import timedelta
+
+    from git_ledger import config
+    from git_ledger.errors import FatalError
+    from git_ledger.hooks import fresh, inject_text
+
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
+    cwd = cwd or os.getcwd()
+    cached = store.cached_repo(cwd)
+    if cached is None:  # only a cache miss pays for subprocess and git
+        from git_ledger.repo import RepoResolver
+
+        repo = RepoResolver(store, _iso(now))(cwd)
+        cached = store.cached_repo(cwd)
+    else:
+        repo = cached[0]
+    toplevel = cached[1] if cached else None
+    from pathlib import Path
+
+    try:
+        cfg = config.load(Path(toplevel) if toplevel else None, env)
+    except FatalError as e:  # a broken config file: say so once, inject nothing this session
+        _log(env, str(e))
+        return None, []
+    opts = options(config.get(cfg, "inject", {}))
+    if not opts["enabled"]:
+        return None, []
+    days = opts["window_days"]
+    since = (now.date() - timedelta(days=days)).isoformat()
+    transcript = payload.get("transcript_path")
+    logs = fresh.repo_logs(
+        env, session=session, cwd=cwd, toplevel=toplevel, now=now, window_days=days,
+        transcript_path=transcript if isinstance(transcript, str) else None,
+    )
+    agents = config.get(cfg, "review.agents", [])
+    try:
+        fresh.refresh(
+            store, logs, env=env, now=now, since=since, seconds=opts["refresh_seconds"],
+            review_agents=[str(a) for a in agents] if isinstance(agents, list) else [],
+        )
+    except Exception as e:  # stale cases beat none: log it and inject what the store has
+        _log(env, f"fresh collection failed: {type(e).__name__}: {e}")
+    picked: list[Row] = []
+    for sources, limit in ((("human",), opts["human_limit"]), (SELF_FOUND, opts["self_limit"])):
+        rows = store.recent_cases(
+            repo, types=TYPES, sources=sources, since=since, until=now.date().isoformat(),
+            limit=limit * 3 + 5, exclude_session=session,
+        )
+        picked.extend(_distinct(rows, limit))
+    picked.sort(key=lambda c: (c.date, c.timestamp, c.id), reverse=True)
+    text = inject_text.render(picked, lang=opts["language"], days=days)
+    return text, [c.id for c in picked] if text else []
+
+
+def _distinct(rows: list[Row], limit: int) -> list[Row]:
+    """At most `limit` cases, skipping a text already picked (a correction said twice)."""
+    seen: set[str] = set()
+    out: list[Row] = []
+    for c in rows:
+        key = " ".join(c.text.split()).lower()
+        if key not in seen and len(out) < limit:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def options(raw: Any) -> dict[str, Any]:
+    """The `inject.*` config keys, coerced and clamped; a bad value falls back to its default."""
+    from git_ledger.config import DEFAULTS
+
+    defaults: dict[str, Any] = DEFAULTS["inject"]
+    got = raw if isinstance(raw, dict) else {}
+
+    def number(key: str, lo: float, hi: float, cast: Any) -> Any:
+        try:
+            value = cast(got.get(key, defaults[key]))
+        except (TypeError, ValueError):
+            value = cast(defaults[key])
+        return max(lo, min(hi, value))
+
+    return {
+        "enabled": got.get("enabled", defaults["enabled"]) not in (False, "false", "no", "off", 0),
+        "human_limit": number("human_limit", 0, 20, int),
+        "self_limit": number("self_limit", 0, 20, int),
+        "window_days": number("window_days", 1, 3650, int),
+        "refresh_seconds": number("refresh_seconds", 0.0, 10.0, float),
+        "language": str(got.get("language", defaults["language"])),
+    }
+
+
+def _log(env: Mapping[str, str], message: str) -> None:
+    from git_ledger.commands.hook import log_failure
+
+    log_failure(env, "user-prompt-submit", message)
+
+
+def _iso(t: datetime) -> str:
+    return t.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _write_marker(marker: Path) -> None:
+    marker.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    marker.touch()
+
+
+def _prune_markers(folder: Path) -> None:
+    import time
+
+    cutoff = time.time() - MARKER_DAYS * 86400
+    try:
+        for e in os.scandir(folder):
+            if e.is_file() and e.stat().st_mtime < cutoff:
+                os.unlink(e.path)
+    except OSError:
+        pass

@@ -1,0 +1,199 @@
+"""Merge our UserPromptSubmit and Stop hooks into an agent's hook settings, and take them out.
+
+Claude Code reads `settings.json` files (user, project, local); Codex reads `hooks.json` (user
+`$CODEX_HOME`, project `.codex/`). Both use the same shape: event -> list of matcher groups ->
+list of handlers `{"type": "command", "command": …}`. Our handlers are recognised by their
+command (`… git-ledger hook <event>` or `… -m git_ledger hook <event>`), so a reinstall updates
+the entry in place (Codex keys its trust to the entry's position) and uninstall removes exactly
+those handlers. Every other key, group and handler is kept as it was. A file that is not valid
+JSON is never written. Writes are atomic (temp file + os.replace), after a backup copy.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import shlex
+import shutil
+import sys
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from git_ledger import paths
+from git_ledger.errors import FatalError
+
+AGENTS = ("claude", "codex")
+SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project")}
+EVENTS = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}
+TIMEOUT = {"UserPromptSubmit": 30, "Stop": 30}  # seconds; both hooks answer in well under one
+
+_OURS = re.compile(r"(?:^|[\s/\"'])(?:git-ledger|-m\s+git_ledger)['\"]?\s+hook\s+(user-prompt-submit|stop)\b")
+
+
+@dataclass(frozen=True)
+class Change:
+    path: Path
+    before: str  # "" when the file did not exist
+    after: str
+    changed: bool
+
+    def diff(self) -> str:
+        return "".join(difflib.unified_diff(
+            self.before.splitlines(keepends=True), self.after.splitlines(keepends=True),
+            fromfile=f"{self.path} (now)", tofile=f"{self.path} (after)",
+        ))
+
+
+def settings_path(agent: str, scope: str, project: Path, env: Mapping[str, str] | None = None) -> Path:
+    if scope not in SCOPES.get(agent, ()):
+        raise FatalError(f"{agent} has no {scope!r} scope (choose from {', '.join(SCOPES.get(agent, ()))})")
+    if agent == "claude":
+        if scope == "user":
+            return paths.claude_config_dir(env) / "settings.json"
+        return project / ".claude" / ("settings.json" if scope == "project" else "settings.local.json")
+    return paths.codex_home(env) / "hooks.json" if scope == "user" else project / ".codex" / "hooks.json"
+
+
+def base_command(scope: str) -> str:
+    """How the hook process finds us.
+
+    Project scope is shared through git, so it names `git-ledger` on PATH (an absolute path
+    into one developer's virtualenv would be wrong for everyone else). User and local scopes
+    stay on this machine and use the absolute console script next to this interpreter, so the
+    hook works whatever PATH the agent was started with.
+    """
+    if scope == "project":
+        return "git-ledger"
+    script = Path(sys.executable).parent / "git-ledger"
+    if script.is_file() and os.access(script, os.X_OK):
+        return shlex.quote(str(script))
+    return f"{shlex.quote(sys.executable)} -m git_ledger"
+
+
+def hook_command(scope: str, event: str) -> str:
+    return f"{base_command(scope)} hook {EVENTS[event]}"
+
+
+def ours(command: object) -> str | None:
+    """The hook name (`user-prompt-submit` / `stop`) if `command` runs one of ours."""
+    if not isinstance(command, str):
+        return None
+    m = _OURS.search(command)
+    return m.group(1) if m else None
+
+
+def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
+    """(text, data) of a settings file; ("", {}) when it does not exist."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return "", {}
+    except OSError as e:
+        raise FatalError(f"cannot read {path}: {e.strerror or e}") from e
+    if not text.strip():
+        return text, {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FatalError(
+            f"{path} is not valid JSON ({e.msg}, line {e.lineno} column {e.colno})"
+        ) from None
+    if not isinstance(data, dict):
+        raise FatalError(f"{path}: expected a JSON object at the top level")
+    if not isinstance(data.get("hooks", {}), dict):
+        raise FatalError(f"{path}: \"hooks\" is not an object")
+    return text, data
+
+
+def _groups(hooks: dict[str, Any], event: str, path: Path) -> list[Any]:
+    groups = hooks.setdefault(event, [])
+    if not isinstance(groups, list):
+        raise FatalError(f"{path}: \"hooks.{event}\" is not a list")
+    return groups
+
+
+def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path) -> dict[str, Any]:
+    """`data` with one handler per event running `commands[event]` (a deep copy; input untouched)."""
+    new: dict[str, Any] = json.loads(json.dumps(data))
+    hooks = new.setdefault("hooks", {})
+    for event, command in commands.items():
+        handler = {"type": "command", "command": command, "timeout": TIMEOUT[event]}
+        found = False
+        for group in _groups(hooks, event, path):
+            for i, h in enumerate(group.get("hooks", []) if isinstance(group, dict) else []):
+                if isinstance(h, dict) and ours(h.get("command")) == EVENTS[event]:
+                    if not found:
+                        group["hooks"][i] = {**h, **handler}  # in place: keeps its position
+                    found = True
+        if not found:
+            hooks[event].append({"hooks": [handler]})
+    return new
+
+
+def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` minus every handler of ours, and minus the groups and events that leaves empty."""
+    new: dict[str, Any] = json.loads(json.dumps(data))
+    hooks = new.get("hooks")
+    if not isinstance(hooks, dict):
+        return new
+    for event in list(hooks):
+        groups = hooks[event]
+        if not isinstance(groups, list):
+            continue
+        kept = []
+        for group in groups:
+            handlers = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(handlers, list):
+                kept.append(group)
+                continue
+            left = [h for h in handlers if not (isinstance(h, dict) and ours(h.get("command")))]
+            if len(left) == len(handlers):
+                kept.append(group)
+            elif left:
+                kept.append({**group, "hooks": left})
+        if len(kept) != len(groups):
+            if kept:
+                hooks[event] = kept
+            else:
+                del hooks[event]
+    if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
+        del new["hooks"]  # we emptied it; an empty "hooks" the user wrote is left alone
+    return new
+
+
+def plan(path: Path, install: bool, commands: Mapping[str, str]) -> Change:
+    before, data = read_settings(path)
+    after_data = with_hooks(data, commands, path) if install else without_hooks(data)
+    if after_data == data:
+        return Change(path, before, before, False)
+    return Change(path, before, json.dumps(after_data, indent=2, ensure_ascii=False) + "\n", True)
+
+
+def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
+    """Write `change` atomically; the file it replaces is first copied into `backup_dir`
+    (the data dir, so a project's .claude/ or .codex/ folder never gets stray files).
+    Returns the backup's path, or None when there was no file."""
+    path = change.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    backup: Path | None = None
+    mode = 0o644
+    if path.exists():
+        mode = path.stat().st_mode & 0o777
+        backup_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        flat = re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+        backup = backup_dir / f"{flat}.{stamp}"
+        shutil.copy2(path, backup)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(change.after)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return backup
