@@ -1,0 +1,227 @@
+"""English rules. Corrections name the agent ("you forgot", "I told you") or sit in a short
+fragment right after its work ("still wrong", "wrong file"); bare problem reports ("X is
+missing", "doesn't work") are left alone because they are just as often new tasks."""
+from __future__ import annotations
+
+import re
+
+from git_ledger.rules import (
+    AGREEMENT, HYPOTHETICAL, NEGATED, RECHECK, SELF_BLAME, Pack, rule, rx,
+)
+
+O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
+
+_ADV = r"(?:\s+(?:also|again|still|totally|completely|just|already|clearly|even|obviously))?"
+_DONE = (r"(?:add|include|update|run|test|handle|cover|change|commit|push|implement|write|remove"
+         r"|delete|call|check|export|import|document|migrate|bump|rename|register|wire|mention)")
+_DONE_PP = (r"(?:updated|added|included|handled|covered|committed|pushed|run|tested|documented"
+            r"|exported|migrated|bumped|removed|deleted|changed|renamed|registered|implemented)")
+_TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|place|function|method"
+           r"|class|module|table|column|database|db|server|host|environment|env|project|package"
+           r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket)")
+_BAD_WORDS = r"wrong|incorrect|broken|messed up|garbled|bogus"
+_BAD = r"(?:" + _BAD_WORDS + r")"
+_THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number|numbers|count"
+          r"|calculation|math|format|date|dates|regex|query|logic|formula|conversion|percentage"
+          r"|code|implementation|fix|response|header|title|layout|order|sorting|type|types)")
+
+TYPES = (
+    rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
+         + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
+         r"(?!\s+(?:nothing|anything|none)\b)"),
+    rule(O, "you-left-out", r"\byou(?:'ve| have)?" + _ADV + r"\s+left\s+(?:\S+\s+)?out\b"),
+    rule(O, "you-didnt", r"\byou(?:\s+still)?\s+(?:didn'?t|did not|haven'?t|have not|never)"
+         r"(?:\s+even|\s+actually)?\s+" + _DONE + r"(?:e?d)?\b"),
+    rule(O, "still-missing", r"\bstill\s+(?:missing|lacks|lacking|not\s+" + _DONE_PP + r")\b"
+         r"|\bstill\s+(?:hasn'?t|haven'?t|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:been\s+)?"
+         + _DONE_PP + r"\b"),
+    rule(O, "fragment", r"^(?:(?:and|also|oh|oops|hey|but|ah|um|uh)[,\s]+)?(?:(?:forgot|forgotten"
+         r"|overlooked|left out)\b|missed\s+(?:a|an|the|one|two|some|that|this|it|another|more"
+         r"|something|several)\b)"),
+    rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
+         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+    rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
+         r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
+    rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
+         r"|specifically)\b"),
+    rule(IV, "didnt-i", r"\b(?:didn'?t i|did i not)\s+(?:tell|say|ask|mention)\b"),
+    rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
+         r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
+         r"|use|keep|leave|\"\"|'')\b"),
+    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b"),
+    rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
+         r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
+         r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
+    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
+         r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
+    rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
+    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b", also=r",\s*not\s+\S"),
+    rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
+         r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
+    rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
+         also=r"\b(?:did|went|deleted|removed|changed|pushed|committed|added|installed|modified"
+         r"|renamed|rewrote|ran|made|dropped|merged|force-pushed)\b"),
+    rule(P, "not-what-i-meant", r"\bnot\s+what\s+i\s+(?:meant|mean|was asking|had in mind|was saying)\b"),
+    rule(P, "misunderstood", r"\byou(?:'ve|'re| have| are)?(?:\s+completely)?\s+(?:misunderstood"
+         r"|misunderstanding|misread|misreading|misinterpreted|misinterpreting|mixed up|mixing up"
+         r"|confused\s+\S+\s+with)\b"),
+    # "wrong file" as a fragment or said of the agent; not "we deployed the wrong version".
+    rule(P, "wrong-target", r"^(?:no|nope|wait)?[,.!\s]*(?:that'?s\s+|this\s+is\s+|it'?s\s+)?(?:the\s+)?wrong\s+"
+         + _TARGET + r"\b|\byou(?:'re| are|'ve| have)?\s+(?:\S+\s+){0,3}?(?:the|a)\s+wrong\s+" + _TARGET
+         + r"\b|\b(?:that|this|it)(?:'s| is| was)\s+the\s+wrong\s+" + _TARGET + r"\b"),
+    rule(P, "doesnt-exist", r"\b(?:that|this|it|those|these|such)\s+(?:\S+\s+){0,2}?"
+         r"(?:does\s*n[o']t|doesn'?t|do\s*n[o']t|don'?t)\s+exist\b(?!\s+yet)"
+         r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
+         r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
+         r"|argument|thing|feature|variable|file)\b"),
+    rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
+         r"|\bhallucinat(?:ed|ing|ion)\b"),
+    rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
+         r"|\bwrong\s+assumption\b"),
+    rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
+         also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
+         r"|are in|located|should be|meant|it was)\b"),
+    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
+         r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b"),
+    rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
+         r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
+    rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
+         r"|needed)\b"),
+    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
+         r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank)\b"
+         r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
+         r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
+    rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
+         r"|messed up|screwed up|ruined|corrupted|wiped)\b"
+         r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
+         r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help))\b"
+         r"|\bmade\s+(?:it|things|this|everything)\s+worse\b"),
+    rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
+         r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
+         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"),
+    # An evaluation ("that's wrong.", "this is broken now"), not a description ("it's broken on
+    # Windows", "this is wrong in the spec"): the clause must end right after it.
+    rule(R, "that-is-wrong", r"\b(?:that|this|it)\s*(?:'s|is|was|looks|seems)\s+(?:still\s+|all\s+"
+         r"|completely\s+|totally\s+|just\s+|now\s+)?" + _BAD
+         + r"(?:\s+(?:again|now|too|though|still|anyway))?\s*(?:[.,;:!)—–-]|$)"
+         r"|\b(?:that|this|it)\s*(?:'s|is|was)\s+(?:not|n't)\s+(?:right|correct)\b"
+         r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct)\b"
+         r"|^(?:wrong|incorrect|nope,?\s+wrong)(?:\s+again)?\s*(?:[.,;:!]|$)"),
+    rule(R, "thing-is-wrong", r"\b" + _THING + r"\s+(?:is|are|was|were|looks|look|seems|seem)"
+         r"\s+(?:still\s+|all\s+|completely\s+|totally\s+)?(?:" + _BAD_WORDS + r"|off)\b"),
+    rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed"
+         r"|suggested|used|picked|chose|computed|calculated)\b",
+         also=r"\b(?:wrong|incorrect|broken|buggy)\b"),
+    rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
+         r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
+)
+
+EXCLUSIONS = (
+    rule(SELF_BLAME, "mine", r"\bmy\s+(?:bad|mistake|fault|error|typo|apologies)\b"
+         r"|\bi\s+(?:was|am|'m)\s+(?:wrong|mistaken|confused)\b|\bi'm\s+(?:wrong|mistaken)\b"
+         r"|\bi\s+(?:made|make)\s+(?:a|an|the)\s+(?:mistake|typo|error)\b"
+         r"|\bi\s+(?:messed|screwed|mixed)\s+(?:up|it up|that up|them up)\b"
+         r"|\bi(?:\s+also|\s+just|\s+totally)?\s+(?:forgot|missed|misread|misspoke|mistyped"
+         r"|overlooked|confused|misremembered|mixed up)\b"
+         r"|\bi\s+(?:gave|told|sent)\s+you\s+(?:the\s+|a\s+)?wrong\b"
+         r"|\b(?:sorry|oops)[,!.]?\s+i\s+meant\b|\bi\s+meant\s+to\s+(?:say|write|type)\b"
+         r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
+         r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"),
+    rule(HYPOTHETICAL, "if", r"\b(?:if|in case|unless|whether|assuming|suppose|supposing|what if"
+         r"|should\s+(?:it|this|that|anything|something))\b",
+         also=r"\b(?:wrong|incorrect|broken|break|breaks|fail|fails|failing|failed|missing|miss"
+         r"|missed|forgot|forget|error|errors|mistake|mistakes|exist|exists|crash|crashes|off)\b"),
+    rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
+         r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
+         r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
+         r"|also|and|just|now|except|only|then|plus)\b"),
+    rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
+         r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
+         r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
+         r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:verify|confirm|check|validate)"
+         r"|please\s+(?:verify|confirm|validate)|are\s+you\s+sure"
+         r"|(?:is|isn'?t|was|wasn'?t)\s+(?:this|that|it)\s+(?:right|correct|ok|okay|wrong|broken"
+         r"|incorrect)\b)"),
+    rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
+         r"|broke|failing|off)\b|\bno\s+(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
+         r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
+         r"|\bworks\s+(?:now|fine|great|perfectly)\b"
+         r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
+    # Someone else's or an old problem: not a correction of the agent.
+    rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
+         r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
+         r"|\b(?:broken|failing|wrong|missing)\s+(?:before|since)\s+(?:your|you|the\s+last|yesterday)\b"),
+    # "you didn't change the API, good": leaving something alone on purpose.
+    rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
+         also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
+         r"|on purpose|as expected|that'?s ok)\b"),
+)
+
+CORRECTIVE = rx(
+    r"^(?:no|nope|nah|wait|stop|hold on|ugh|argh|hm+\s+no|wrong|undo|revert)\b|[?!]{2,}"
+    r"|\b(?:not what|that'?s not|this is not|still (?:wrong|broken|not|doesn'?t|fails|failing)"
+    r"|doesn'?t work|didn'?t work|not working|why (?:did|are|would|were|do|is) you|what are you doing"
+    r"|stop \w+ing|undo|revert|roll ?back|put it back|i said|i asked|you should(?:n'?t)? have"
+    r"|don'?t do that|seriously|wtf|makes no sense|not quite|not it|not right|supposed to"
+    r"|should have been|made (?:that|it) up|did you (?:even|forget|miss)|same error|instead of what"
+    r"|again\?|instead of|(?:made|make) (?:that|it|this) up)|^(?:and\s+)?(?:what about|where(?:'s| is| are)"
+    r" the)\b")
+PRAISE = rx(r"^(?:thanks|thank you|great|perfect|nice|awesome|lgtm|looks good|good job|ok|okay"
+            r"|cool|yes|yep|sure)\b|\b(?:that'?s fine|no worries|no problem|not bad)\b")
+
+_ADMIT = (r"(?:also\s+|completely\s+|accidentally\s+|mistakenly\s+)?(?:missed|forgot|overlooked|neglected"
+          r"|misread|misunderstood|misinterpreted|mistakenly|accidentally|incorrectly|wrongly|broke|left out"
+          r"|skipped|omitted|hallucinated|invented|made\s+(?:that|it|this|those)\s+up"
+          r"|made\s+(?:a|an)\s+(?:mistake|error|typo)|was\s+wrong|got\s+(?:it|that|this)\s+wrong"
+          r"|introduced\s+(?:a|an|the)\s+(?:bug|regression|error|typo)|should\s+have|shouldn'?t\s+have"
+          r"|failed\s+to|didn'?t\s+(?:notice|realize|check|verify|run|test)|ignored)\b")
+_MY = r"\s+(?:mistake|bad|error|fault|oversight)\b"
+ADMISSION = rx(r"\bi\s+" + _ADMIT + r"|\bmy" + _MY
+               + r"|\b(?:even though|although|despite|against)\s+(?:you|your)\s+(?:told|asked|said|instruction)")
+# The same with each word boundary moved behind the first letter: every top-level alternative
+# starts with a literal, so sre skips ahead by character set (~5x faster on prose).
+ADMISSION_HINT = rx(r"i(?<![a-z0-9_]i)\s+" + _ADMIT + r"|my(?<![a-z0-9_]my)" + _MY
+                    + r"|even though\s+you|although\s+you|despite\s+you|against\s+you")
+
+SELF_TYPES = (
+    rule(O, "i-missed", r"\bi\s+(?:also\s+|completely\s+)?(?:missed|forgot|overlooked|neglected"
+         r"|left out|skipped|omitted|failed\s+to\s+(?:add|include|update|run|export|handle|mention))\b"
+         r"|\bi\s+should\s+have\s+(?:run|added|included|updated|checked|tested)\b"),
+    rule(IV, "against-instruction", r"\b(?:even though|although|despite)\s+you\s+(?:told|asked|said)"
+         r"|\bagainst\s+your\s+instructions?\b|\bi\s+ignored\s+your\b"),
+    rule(P, "i-misread", r"\bi\s+(?:misread|misunderstood|misinterpreted|(?:wrongly\s+|incorrectly\s+)?"
+         r"assumed|made\s+(?:that|it|this|those)\s+up|hallucinated|invented)\b"),
+    rule(R, "i-broke", r"\bi\s+(?:broke|introduced\s+(?:a|an|the)\s+(?:bug|regression|error))\b"
+         r"|\bi\s+(?:mis)?calculated\s+\S+\s+(?:wrong|incorrectly)\b"),
+)
+
+FINDING_TYPES = (
+    rule(O, "missing", r"\bmissing\b|\bnot\s+(?:updated|handled|covered|tested|documented)\b"
+         r"|\b(?:forgot|omitted|omission)\b|\bno\s+tests?\s+for\b"),
+    rule(IV, "not-allowed", r"\bnot\s+allowed\b|\bforbidden\b|\bprohibited\b|\bviolat(?:es|ed|ion)\b"
+         r"|\bagainst\s+(?:the\s+)?(?:policy|rules?|instructions?)\b|\bmust\s+not\b"),
+    rule(P, "wrong-premise", r"\b(?:does\s*n[o']t|doesn'?t)\s+exist\b|\bwrong\s+" + _TARGET + r"\b"
+         r"|\bincorrect\s+assumption\b"),
+    rule(R, "incorrect", r"\bincorrect(?:ly)?\b|\bwrong\b|\bbug\b|\bbroken\b|\bregression\b"
+         r"|\bdouble[- ]counts?\b|\bcrash(?:es)?\b"),
+)
+
+REVIEW_CLEAN = rx(
+    r"\bno\s+(?:(?:critical|major|important|blocking|significant|serious|other|remaining|further"
+    r"|obvious)\s+(?:or\s+|and\s+|/\s*)?){0,3}(?:issues?|problems?|bugs?|concerns?|findings?)"
+    r"(?:\s+(?:found|identified|detected|were found))?\b|\blgtm\b|\blooks good(?: to me)?\b"
+    r"|\bnothing\s+(?:to\s+fix|wrong|blocking)\b|\bfound\s+nothing\s+wrong\b")
+REVIEW_PROBLEM = rx(
+    r"\b(?:issues?|problems?|bugs?)\s+(?:found|identified|detected|to\s+(?:fix|address))\b"
+    r"|\bfound\s+(?:\d+|a|an|one|two|three|several|some|the\s+following|these)\s+(?:issues?|problems?"
+    r"|bugs?)\b|\b(?:critical|important|major|blocking)\s*(?:issues?|\(|:)|\bmust\s+fix\b"
+    r"|\bshould\s+fix\b|\bneeds?\s+(?:changes|fixing|work)\b|\brequest(?:ing|ed)?\s+changes\b"
+    r"|\bchanges\s+requested\b|\bwith\s+(?:minor\s+)?fixes\b|^[ \t]*(?:critical|bug|problem|issue)[ \t]*:",
+    re.MULTILINE)
+
+PACK = Pack(
+    lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
+    question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+)

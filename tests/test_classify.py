@@ -1,0 +1,360 @@
+"""The rule classifier: examples that read like its documentation, the quality gate on the
+labelled sets, the speed of every pattern on adversarial input, and the `classify` command."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from git_ledger import classify as C
+from git_ledger.models import Event
+from util import REPO_ROOT, fixtures_dir, run_cli
+
+DATA = REPO_ROOT / "tests" / "data"
+
+
+def _load_bench(name: str) -> ModuleType:
+    """A script from bench/ (not a package) as a module."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / "bench" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# (message, type, excluded): the four types, each language, and the near-misses beside them.
+EXAMPLES = [
+    # omission
+    ("you missed the tests", "omission", None),
+    ("You forgot to update the docs.", "omission", None),
+    ("the migration is still missing", "omission", None),
+    ("you didn't run the tests", "omission", None),
+    ("你漏掉了測試", "omission", None),
+    ("你忘了更新文档", "omission", None),
+    ("ドキュメントの更新を忘れています", "omission", None),
+    ("READMEの更新が抜けてる", "omission", None),
+    ("테스트 빠졌어", "omission", None),
+    ("문서 업데이트 놓쳤네", "omission", None),
+    # instruction-violation
+    ("I told you not to touch the lockfile", "instruction-violation", None),
+    ("I said don't push to main", "instruction-violation", None),
+    ("didn't I tell you to keep the old API?", "instruction-violation", None),
+    ("我不是說過不要做嗎", "instruction-violation", None),
+    ("lockfile は触らないでって言ったよね", "instruction-violation", None),
+    ("lockfile 건드리지 말라고 했잖아", "instruction-violation", None),
+    ("테스트만 고치라고", "instruction-violation", None),
+    # premise-error
+    ("that's not what I meant", "premise-error", None),
+    ("no, the config lives in ~/.config/app, not in the repo", "premise-error", None),
+    ("you're editing the wrong branch", "premise-error", None),
+    ("不是這個檔案，是 server.go", "premise-error", None),
+    ("设定档在 ~/.config 里，不在仓库里", "premise-error", None),
+    ("そういう意味じゃない", "premise-error", None),
+    ("그게 아니라 컬럼 이름만 바꾸라는 거야", "premise-error", None),
+    # result-error
+    ("still wrong", "result-error", None),
+    ("this is broken now", "result-error", None),
+    ("you broke the build", "result-error", None),
+    ("还是不行", "result-error", None),
+    ("結果不對", "result-error", None),
+    ("まだ間違ってる", "result-error", None),
+    ("결과가 이상해", "result-error", None),
+    # corrective but untyped: other
+    ("why did you delete the migration?", "other", None),
+    ("revert your last change", "other", None),
+    ("為什麼把 migration 刪了？", "other", None),
+    ("なんでマイグレーションを消したの？", "other", None),
+    ("왜 마이그레이션 지웠어?", "other", None),
+    # near-misses: not corrections
+    ("don't forget to add tests", "none", None),
+    ("I missed the meeting, can you summarize the thread?", "none", "self-blame"),
+    ("is this wrong?", "none", "recheck"),
+    ("not bad", "none", "negated"),
+    ("no worries", "none", "negated"),
+    ("nothing is missing, great", "none", "negated"),
+    ("it's broken on Windows, please fix the path handling", "none", None),
+    ("handle the case where the config file is missing", "none", None),
+    ('The bug report says "you forgot to log in" when the session expires', "none", None),
+    ("別忘了加測試", "none", None),
+    ("减少了内存占用，很好", "none", None),
+    ("我错过了会议，帮我总结一下", "none", "self-blame"),
+    ("テストを追加するのを忘れないでね", "none", None),
+    ("間違いなく動いています", "none", "negated"),
+    ("테스트 추가하는 거 잊지 마", "none", None),
+    ("잘못된 입력을 거부하는 테스트 작성해줘", "none", None),
+]
+
+EXCLUSIONS = [
+    # self-blame
+    ("my mistake, the file is called settings.toml", "self-blame"),
+    ("是我說錯了，檔名是 settings.toml", "self-blame"),
+    ("是我说错了", "self-blame"),
+    ("私の間違いでした、ファイル名は settings.toml です", "self-blame"),
+    ("내가 잘못 말했어, 파일 이름은 settings.toml이야", "self-blame"),
+    # hypothetical
+    ("if the test fails, print the log", "hypothetical"),
+    ("如果弄錯了就重來", "hypothetical"),
+    ("もしテストが失敗したらログを出して", "hypothetical"),
+    ("틀리면 다시 해", "hypothetical"),
+    # agreement, then elaboration
+    ("yes, but also handle the empty list", "agreement"),
+    ("嗯，不是那樣，我們先做 API", "agreement"),
+    ("はい、でも空のリストも処理してください", "agreement"),
+    ("네 그런데 빈 리스트도 처리해줘", "agreement"),
+    # re-check requests and doubts
+    ("please double-check the migration before running it", "recheck"),
+    ("再確認看看", "recheck"),
+    ("もう一度確認してもらえますか", "recheck"),
+    ("다시 확인해 줄래?", "recheck"),
+    # text from elsewhere, new instructions, pasted output
+    ("[from another session] you missed the tests", "harness"),
+    ("<system-reminder>you forgot the docs</system-reminder>", "harness"),
+    ("you forgot the tests. " + "Also restructure the module and document every option. " * 4, "long"),
+    ("Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nKeyError: 'missing'",
+     "pasted-output"),
+    ("```\n$ pytest -q\nFAILED tests/test_api.py::test_get - AssertionError: still wrong\n```", "pasted-output"),
+    ("   ", "empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "type_", "excluded"), EXAMPLES)
+def test_examples(text: str, type_: str, excluded: str | None) -> None:
+    c = C.classify(text)
+    assert (c.type, c.excluded) == (type_, excluded), c
+
+
+@pytest.mark.parametrize(("text", "reason"), EXCLUSIONS)
+def test_exclusions_come_before_typing(text: str, reason: str) -> None:
+    c = C.classify(text)
+    assert (c.type, c.excluded, c.rule) == ("none", reason, None)
+
+
+def test_a_question_can_only_be_an_instruction_violation() -> None:
+    assert C.classify("you forgot the tests").type == "omission"
+    assert C.classify("you forgot the tests?").type == "other"
+    assert C.classify("you forgot the tests？").type == "other"  # full-width
+    assert C.classify("你漏掉了測試嗎").type == "other"  # 嗎 ends a question too
+    assert C.classify("didn't I tell you to keep the old API?").type == "instruction-violation"
+    assert C.classify("誰讓你刪掉這個檔案的？").type == "instruction-violation"
+
+
+def test_rule_names_say_which_pack_and_rule_matched() -> None:
+    c = C.classify("빠졌잖아")
+    assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")
+    assert C.classify("you missed the tests").rule == "en.omission.you-forgot"
+
+
+def test_language_comes_from_the_script_and_mixed_text_tries_every_pack() -> None:
+    assert C.languages("README.md 업데이트 빠졌어") == ["ko"]  # a file name is not English
+    assert C.languages("テストを忘れてる") == ["ja"]  # kana decides Japanese over Chinese
+    assert C.languages("你漏掉了測試") == ["zh"]
+    assert C.languages("you missed it") == ["en"]
+    mixed = "이거 확인해 봐 but you forgot to update the changelog entry"
+    assert C.languages(mixed)[0] == "en" and "ko" in C.languages(mixed)
+    assert C.classify("설명 좀 해줘 — you forgot to update the changelog entry again").type == "omission"
+
+
+def _event(kind: str, text: str) -> Event:
+    return Event("claude", "s1", "u1", "2026-11-29T10:00:00Z", "/repo", kind, text)
+
+
+SELF_FOUND = [
+    # the agent's own admissions: source self, typed from the admission sentence
+    ("assistant_text", "My mistake, I forgot to export the new function.", ("self", "omission")),
+    ("assistant_text", "You're right, I apologize - I made that up. Only `token` is supported.",
+     ("self", "premise-error")),
+    ("assistant_text", "抱歉，我漏掉了第二個呼叫點，現在補上。", ("self", "omission")),
+    ("assistant_text", "申し訳ありません、README の更新を忘れていました。", ("self", "omission")),
+    ("assistant_text", "죄송합니다, 제가 두 번째 호출부를 놓쳤습니다.", ("self", "omission")),
+    # ... never the agent describing the user's or the code's errors
+    ("assistant_text", "The test failed because the fixture path was wrong.", None),
+    ("assistant_text", "I fixed the bug where the parser dropped the last line.", None),
+    ("assistant_text", "You forgot to pass the --force flag, so the command refused to run.", None),
+    ("assistant_text", "Let me check whether I missed anything.", None),
+    ("assistant_text", "申し訳ありませんが、その機能はサポートされていません。", None),
+    # reviewers: a case only when they report a problem
+    ("review_finding", "Issues found:\n1. Missing test for the empty input case.", ("review", "omission")),
+    ("review_finding", "### Issues Identified\n#### Important (Should Fix)\n1. Stale comment in types.go",
+     ("review", "other")),
+    ("review_finding", "No issues found. LGTM.", None),
+    ("review_finding", "Assessment: PASS. No critical or important issues. Ready to merge.", None),
+    ("review_finding", "レビュー結果: 問題ありません。", None),
+    # hooks: always a case
+    ("hook_block", "PreToolUse:Bash hook error: [guard.sh]: Blocked: force push to main is not allowed",
+     ("hook", "instruction-violation")),
+    ("hook_block", "Stop hook feedback:\n[check.sh]: please summarise your changes", ("hook", "other")),
+    # human kinds go through classify(); interrupts are markers, not cases
+    ("rejection_feedback", "not as a comment, but as a document attached to the issue",
+     ("human", "premise-error")),
+    ("queued_prompt", "don't forget to add tests", None),
+    ("interrupt", "[Request interrupted by user]", None),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "expected"), SELF_FOUND)
+def test_classify_event_sources(kind: str, text: str, expected: tuple[str, str] | None) -> None:
+    got = C.classify_event(_event(kind, text))
+    assert (got and (got[0], got[1].type)) == expected, got
+
+
+def test_an_admission_is_typed_from_its_sentence_not_the_whole_message() -> None:
+    text = ("I ran the suite and the deploy script is wrong in two places. "
+            "Also, I missed the second call site in api.py; fixing it now.")
+    got = C.classify_event(_event("assistant_text", text))
+    assert got and got[1].type == "omission" and got[1].rule == "en.self.omission.i-missed"
+
+
+def test_the_admission_hint_never_rejects_an_admission() -> None:
+    # The hint is only a fast pre-check: anything a pack's admission pattern finds, it must find.
+    rows = [json.loads(line) for line in (DATA / "classify_eval.jsonl").read_text().splitlines()]
+    texts = [r["text"].lower() for r in rows] + _load_bench("classify_speed").adversarial(200_000).split("\n")
+    for pack in C.PACKS.values():
+        for t in texts:
+            if pack.admission.search(t):
+                assert pack.admission_hint.search(t), (pack.lang, t[:80])
+
+
+# --- quality on the labelled sets --------------------------------------------------------------
+
+# Measured with bench/classify_eval.py when the rules were last changed (docs/quality.md). Typed
+# precision may not drop below these; recall has a floor so precision cannot be bought with silence.
+RECORDED = {  # (typed precision, recall floor); measured precision is 85/87 en, 66/67 zh, …
+    "classify_eval.jsonl": {"en": (0.977, 0.90), "zh": (0.985, 0.90), "ja": (0.984, 0.90),
+                            "ko": (0.909, 0.90), "events": (1.0, 0.90)},
+    "classify_holdout.jsonl": {"en": (1.0, 0.80), "zh": (0.937, 0.80), "ja": (0.937, 0.80),
+                               "ko": (1.0, 0.80), "events": (1.0, 0.80)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_typed_precision_does_not_drop(name: str) -> None:
+    bench = _load_bench("classify_eval")
+    scores = bench.evaluate(bench.load(DATA / name))
+    for key, (precision, recall_floor) in RECORDED[name].items():
+        s = scores[key]
+        assert s.precision is not None and s.precision >= precision - 1e-9, (key, s.precision, s.errors)
+        assert s.recall is not None and s.recall >= recall_floor, (key, s.recall)
+
+
+def test_labelled_sets_are_well_formed_and_big_enough() -> None:
+    labels = {"omission", "instruction-violation", "premise-error", "result-error", "other", "none"}
+    for name, per_lang in (("classify_eval.jsonl", 60), ("classify_holdout.jsonl", 25)):
+        rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+        assert all(r["label"] in labels and r["lang"] in ("en", "zh", "ja", "ko") for r in rows)
+        for lang in ("en", "zh", "ja", "ko"):
+            assert sum(r["lang"] == lang for r in rows) >= per_lang, (name, lang)
+    tuned = {r["text"] for r in map(json.loads, (DATA / "classify_eval.jsonl").read_text().splitlines())}
+    held = {r["text"] for r in map(json.loads, (DATA / "classify_holdout.jsonl").read_text().splitlines())}
+    assert not tuned & held
+
+
+def test_fixture_messages_in_the_eval_set_are_real() -> None:
+    logs = "".join(p.read_text(encoding="utf-8") for p in fixtures_dir().rglob("*.json*"))
+    rows = [json.loads(line) for line in (DATA / "classify_eval.jsonl").read_text().splitlines()]
+    quoted = [r for r in rows if r["note"].startswith("fixture ")]
+    assert len(quoted) >= 40
+    for r in quoted:
+        assert json.dumps(r["text"][:60])[1:-1] in logs, r["text"][:60]
+
+
+# --- speed: every pattern on 1 MB of adversarial text -------------------------------------------
+
+def test_every_pattern_is_fast_on_a_megabyte_of_near_matches() -> None:
+    # Each pattern alone, not only behind classify()'s 200-character cut: a pattern that
+    # backtracks quadratically takes minutes here, a linear one well under a tenth of a second.
+    speed = _load_bench("classify_speed")
+    times = speed.pattern_times(speed.adversarial(1_000_000))
+    assert len(times) > 100
+    slow = {name: round(t, 2) for name, t in times.items() if t > 0.5}
+    assert not slow, slow
+
+
+def test_the_public_functions_are_fast_on_a_megabyte() -> None:
+    text = _load_bench("classify_speed").adversarial(1_000_000)
+    start = time.process_time()
+    C.classify(text)
+    C.classify_admission(text)
+    C.classify_review(text)
+    C.classify_hook(text)
+    assert time.process_time() - start < 0.5
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+def test_cli_answers_one_json_object_per_line() -> None:
+    lines = [
+        "you forgot the tests",
+        "테스트 추가하는 거 잊지 마",
+        json.dumps({"text": "是我說錯了"}, ensure_ascii=False),
+        json.dumps({"text": "I missed the second call site.", "kind": "assistant_text"}),
+        json.dumps({"text": "No issues found.", "kind": "review_finding"}),
+        "",
+    ]
+    out = run_cli("classify", input="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert answers == [
+        {"type": "omission", "rule": "en.omission.you-forgot", "excluded": None, "lang": "en"},
+        {"type": "none", "rule": None, "excluded": None, "lang": "ko"},
+        {"type": "none", "rule": None, "excluded": "self-blame", "lang": "zh"},
+        {"type": "omission", "rule": "en.self.omission.i-missed", "excluded": None, "lang": "en",
+         "source": "self"},
+        {"type": "none", "rule": None, "excluded": None, "lang": "en", "source": None},
+        {"type": "none", "rule": None, "excluded": "empty", "lang": ""},
+    ]
+    assert out.stderr == ""
+
+
+def test_cli_notes_a_malformed_line_and_keeps_the_output_aligned() -> None:
+    out = run_cli("classify", input='you missed it\n{"text": "broken\n{"kind": "prompt"}\nstill wrong\n')
+    assert out.returncode == 0
+    assert [json.loads(line)["type"] for line in out.stdout.splitlines()] == ["omission", "none", "none",
+                                                                             "result-error"]
+    assert [json.loads(line)["excluded"] for line in out.stdout.splitlines()][1:3] == ["malformed"] * 2
+    notes = out.stderr.splitlines()
+    assert len(notes) == 2 and notes[0].startswith("git-ledger classify: line 2: not valid JSON")
+    assert notes[1].startswith("git-ledger classify: line 3:")
+
+
+def test_cli_reads_non_utf8_bytes_without_failing() -> None:
+    # Raw bytes: run_cli's text mode cannot send an invalid UTF-8 byte, so call the CLI directly.
+    out = subprocess.run((sys.executable, "-m", "git_ledger", "classify"), input=b"you forgot \xff the tests\n",
+                         capture_output=True, cwd=REPO_ROOT, timeout=60)
+    assert out.returncode == 0 and json.loads(out.stdout)["type"] == "omission"
+
+
+def test_cli_kind_option_and_help() -> None:
+    out = run_cli("classify", "--kind", "hook_block", input="Blocked: editing .env is not allowed\n")
+    assert json.loads(out.stdout) == {"type": "instruction-violation", "rule": "en.hook.instruction-violation"
+                                      ".not-allowed", "excluded": None, "lang": "en", "source": "hook"}
+    help_ = run_cli("classify", "--help")
+    assert help_.returncode == 0 and "example:" in help_.stdout and "git-ledger classify" in help_.stdout
+
+
+def test_classify_imports_nothing_heavy() -> None:
+    code = ("import sys, git_ledger.classify; "
+            "heavy = {'git', 'ruamel', 'detect_secrets', 'sqlite3', 'json'} & set(sys.modules); "
+            "print(sorted(heavy))")
+    proc = subprocess.run((sys.executable, "-c", code), capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.stdout.strip() == "[]", proc.stdout + proc.stderr
+
+
+def test_eval_script_prints_tables(tmp_path: Path) -> None:
+    bench = _load_bench("classify_eval")
+    path = tmp_path / "mini.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"text": "you missed the tests", "label": "omission", "lang": "en", "note": ""},
+        {"text": "don't forget the tests", "label": "none", "lang": "en", "note": ""},
+    ]) + "\n")
+    scores = bench.evaluate(bench.load(path))
+    assert (scores["en"].precision, scores["en"].recall) == (1.0, 1.0)
+    assert "| en | 2 | 1 | 1 | 100.0% | 100.0% | 100.0% | 100.0% | 0/1 | 100.0% |" in bench.table(scores)
