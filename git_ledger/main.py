@@ -70,6 +70,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from git_ledger.commands import hook
 
         return hook.main(args_list[1:])
+    if args_list[:1] == ["collect"]:
+        # A rescan with nothing new costs about as much as starting Python; argparse would double it.
+        from git_ledger.commands import collect
+
+        done = collect.fast_main(args_list[1:])
+        if done is not None:
+            return done
     from git_ledger.errors import error_handler
 
     selected = next((a for a in args_list if not a.startswith("-")), None)

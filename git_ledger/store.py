@@ -86,6 +86,23 @@ MIGRATIONS: list[tuple[str, tuple[str, ...]]] = [
             )""",
         ),
     ),
+    (
+        "0002_sessions",
+        (
+            # Every session seen in scanned logs, so rates can be given per 100 sessions.
+            """CREATE TABLE sessions (
+                agent TEXT NOT NULL,
+                session TEXT NOT NULL,
+                repo TEXT NOT NULL,
+                cwd TEXT NOT NULL,
+                first_ts TEXT NOT NULL,
+                last_ts TEXT NOT NULL,
+                events INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (agent, session)
+            )""",
+            "CREATE INDEX sessions_repo ON sessions (repo)",
+        ),
+    ),
 ]
 
 _CASE_COLUMNS = (
@@ -363,3 +380,87 @@ class Store:
 
     def hook_runs(self) -> dict[str, tuple[str, str]]:
         return {h: (at, st) for h, at, st in self.db.execute("SELECT hook, at, status FROM hook_runs")}
+
+    # ------------------------------------------------------ read-only (pre-commit)
+    @classmethod
+    def open_readonly(cls, path: Path) -> Store:
+        """Open an existing store for reading only: never creates, migrates or writes it."""
+        if not path.is_file():
+            raise FatalError(f"no store at {path}")
+        db = None
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                 timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            db.execute("SELECT count(*) FROM cases").fetchone()
+        except sqlite3.Error as e:
+            if db is not None:
+                db.close()
+            raise FatalError(f"cannot read the store {path}: {e}") from e
+        return cls(db, path)
+
+    def case_texts(self) -> Iterator[tuple[str, str, str, str]]:
+        """(id, agent, date, masked text) of every case, without building Case objects."""
+        yield from self.db.execute("SELECT id, agent, date, text FROM cases")
+
+    # ------------------------------------------------------- collect (scans)
+    def save_scan(
+        self,
+        cases: Iterable[Case],
+        cursor: Cursor,
+        sessions: Iterable[tuple[str, str, str, str, str, str, int]],
+    ) -> list[Case]:
+        """One file's scan in one transaction: new cases, its cursor, the sessions it showed
+        (agent, session, repo, cwd, first_ts, last_ts, events). Returns the cases that were new."""
+        added: list[Case] = []
+        placeholders = ", ".join("?" for _ in _CASE_COLUMNS)
+        sql = f"INSERT OR IGNORE INTO cases ({', '.join(_CASE_COLUMNS)}) VALUES ({placeholders})"
+        with self.transaction() as db:
+            for case in cases:
+                if db.execute(sql, tuple(getattr(case, c) for c in _CASE_COLUMNS)).rowcount:
+                    added.append(case)
+            self.save_cursor(cursor, db)
+            db.executemany(
+                "INSERT INTO sessions (agent, session, repo, cwd, first_ts, last_ts, events) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(agent, session) DO UPDATE SET "
+                "repo = CASE WHEN sessions.repo = '' THEN excluded.repo ELSE sessions.repo END, "
+                "cwd = CASE WHEN sessions.cwd = '' THEN excluded.cwd ELSE sessions.cwd END, "
+                "first_ts = min(sessions.first_ts, excluded.first_ts), "
+                "last_ts = max(sessions.last_ts, excluded.last_ts), "
+                "events = sessions.events + excluded.events",
+                list(sessions),
+            )
+        return added
+
+    def cursor_marks(self) -> dict[str, tuple[int, int, float, int, str, str]]:
+        """path -> (inode, size, mtime, offset, agent, covered_from) for every cursor."""
+        try:
+            rows = self.db.execute(
+                "SELECT path, inode, size, mtime, offset, agent, "
+                "coalesce(json_extract(state, '$.covered_from'), '') FROM cursors"
+            ).fetchall()
+        except sqlite3.OperationalError:  # an SQLite without JSON functions
+            rows = [(*r[:6], str(json.loads(r[6]).get("covered_from", ""))) for r in self.db.execute(
+                "SELECT path, inode, size, mtime, offset, agent, state FROM cursors")]
+        return {r[0]: (r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows}
+
+    def known_cwds(self) -> list[str]:
+        """Working directories seen so far (to name a Gemini chat's project from its hash)."""
+        rows = self.db.execute("SELECT cwd FROM repos UNION SELECT cwd FROM sessions WHERE cwd != ''")
+        return [r[0] for r in rows]
+
+    def count_sessions(self, repo: str | None = None) -> dict[str, int]:
+        """Distinct sessions seen in scanned logs, per repo (all repos when `repo` is None)."""
+        sql = "SELECT repo, count(*) FROM sessions"
+        args: tuple[str, ...] = ()
+        if repo is not None:
+            sql += " WHERE repo = ?"
+            args = (repo,)
+        return {r[0]: r[1] for r in self.db.execute(sql + " GROUP BY repo", args)}
+
+    def count_cases_by(self, *columns: str) -> list[tuple[object, ...]]:
+        """(…columns, count) over all cases; columns from the case table only."""
+        cols = [c for c in columns if c in _CASE_COLUMNS]
+        if not cols or len(cols) != len(columns):
+            raise ValueError(f"unknown case column in {columns!r}")
+        sql = f"SELECT {', '.join(cols)}, count(*) FROM cases GROUP BY {', '.join(cols)}"
+        return [tuple(r) for r in self.db.execute(sql)]

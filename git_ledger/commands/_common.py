@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from datetime import date, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from git_ledger import paths
 from git_ledger.errors import FatalError
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:  # the store (sqlite3) is imported only by the commands that open it
     from git_ledger.store import Store
 

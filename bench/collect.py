@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Speed of `git-ledger collect` on a large corpus of real logs, against bare Python.
+
+    python bench/collect.py [--mb 500] [--runs 3] [--out DIR] [--keep]
+
+Builds a corpus of at least --mb megabytes by replicating every log in the shared fixtures
+(../shared/fixtures/transcripts) with fresh session ids, then, in this one invocation, times
+
+  (a) floor:   a bare Python process reading every line of the same files (`for line in f`),
+  (b) first:   `git-ledger collect --logs CORPUS --json` into a fresh store,
+  (c) rescan:  `git-ledger collect --logs CORPUS` again, with nothing changed,
+  (d) startup: a bare `python -c pass` (the same interpreter),
+  (e) parsing: the collector's own share of (b): every file through `sources.read_events` in the
+               same process pool, without typing, masking or storing,
+
+and prints the ratios first/floor (target <= 2) and rescan/startup (target <= 1.5). Every
+timing is the whole process, started the way a user starts it (the installed console script).
+Medians over --runs (the rescan and startup are run 5x as often: they are short and noisy).
+The machine's load average is printed too: on a shared machine it moves every number.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from git_ledger import sources  # noqa: E402
+
+FIXTURES = Path(os.environ.get("GIT_LEDGER_SHARED") or ROOT.parent / "shared") / "fixtures" / "transcripts"
+FLOOR = "import sys\nfor p in sys.argv[1:]:\n    with open(p, 'rb') as f:\n        for line in f:\n            pass\n"
+PARSE_ONLY = """
+import os, sys
+from concurrent.futures import ProcessPoolExecutor
+from git_ledger import sources
+
+def read(path):
+    agent = sources.sniff(path)
+    return len(sources.read_events(path, agent).events) if agent else 0
+
+if __name__ == "__main__":
+    files = sorted(sys.argv[1:], key=os.path.getsize, reverse=True)
+    with ProcessPoolExecutor(len(os.sched_getaffinity(0))) as pool:
+        print(sum(pool.map(read, files, chunksize=8)))
+"""
+
+
+def session_ids(path: Path, agent: str) -> set[str]:
+    """The session ids written in a log (they are replaced to make each copy a new session)."""
+    ids: set[str] = set()
+    if agent == "gemini":
+        ids.add(json.loads(path.read_bytes())["sessionId"])
+        return ids
+    with path.open("rb") as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            sid = r.get("sessionId") or (r.get("payload") or {}).get("id") if isinstance(r, dict) else None
+            if isinstance(sid, str) and len(sid) >= 16:
+                ids.add(sid)
+    return ids
+
+
+def build_corpus(out: Path, megabytes: int) -> tuple[list[Path], int]:
+    logs = [(a, Path(p)) for a, p in sources.discover([FIXTURES])]
+    originals = [(p, p.relative_to(FIXTURES), p.read_bytes(), session_ids(p, a)) for a, p in logs]
+    per_copy = sum(len(b) for _, _, b, _ in originals)
+    copies = -(-megabytes * 1_000_000 // per_copy)
+    files: list[Path] = []
+    total = 0
+    for i in range(copies):
+        for _, rel, data, ids in originals:
+            for sid in ids:
+                data = data.replace(sid.encode(), str(uuid.uuid5(uuid.NAMESPACE_URL, f"{sid}/{i}")).encode())
+            dest = out / f"copy{i:04d}" / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+            files.append(dest)
+            total += len(data)
+    return files, total
+
+
+def git_ledger() -> list[str]:
+    script = Path(sys.executable).parent / "git-ledger"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "git_ledger"]
+
+
+# As after an install: bytecode compiled once and cached (a developer shell may forbid writing it).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the process and its children, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    out = subprocess.run(cmd, env=env or ENV, capture_output=True, text=True)
+    elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if out.returncode != 0:
+        raise SystemExit(f"{cmd[0]} failed ({out.returncode}): {out.stderr.strip()[-500:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, out.stdout
+
+
+def line(name: str, runs: list[tuple[float, float]], digits: int = 0) -> str:
+    wall = statistics.median(w for w, _ in runs) * 1000
+    cpu = statistics.median(c for _, c in runs) * 1000
+    return f"{name:<24}{wall:9.{digits}f} ms wall {cpu:9.{digits}f} ms CPU   (walls: {', '.join(f'{w * 1000:.{digits}f}' for w, _ in runs)})"
+
+
+def ratio(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> str:
+    wall = statistics.median(w for w, _ in a) / statistics.median(w for w, _ in b)
+    cpu = statistics.median(c for _, c in a) / statistics.median(c for _, c in b)
+    return f"{wall:.2f} wall, {cpu:.2f} CPU"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mb", type=int, default=500, help="corpus size in MB (default 500)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--out", type=Path, default=None, help="corpus folder (default: a temp dir)")
+    ap.add_argument("--keep", action="store_true", help="keep the corpus and the stores")
+    ap.add_argument("--reuse", action="store_true", help="reuse the corpus already in --out")
+    args = ap.parse_args()
+    work = args.out or Path(tempfile.mkdtemp(prefix="git-ledger-bench-"))
+    corpus = work / "corpus"
+    t = time.perf_counter()
+    if args.reuse and corpus.is_dir():
+        files = [Path(p) for _, p in sources.discover([corpus])]
+        total = sum(p.stat().st_size for p in files)
+    else:
+        shutil.rmtree(corpus, ignore_errors=True)
+        files, total = build_corpus(corpus, args.mb)
+    print(f"corpus: {len(files)} files, {total / 1e6:.0f} MB in {corpus} (built in {time.perf_counter() - t:.1f} s)")
+    env = dict(ENV)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "git_ledger")], env=ENV, check=True)
+    floor_cmd = [sys.executable, "-c", FLOOR, *map(str, files)]
+    collect_cmd = [*git_ledger(), "collect", "--logs", str(corpus), "--json"]
+    timed(floor_cmd)  # warm the page cache once, so every contender reads from memory
+    parse_cmd = [sys.executable, "-c", PARSE_ONLY, *map(str, files)]
+    rescan_cmd = [*git_ledger(), "collect", "--logs", str(corpus)]
+    load_before = os.getloadavg()
+    floors: list[tuple[float, float]] = []
+    firsts: list[tuple[float, float]] = []
+    rescans: list[tuple[float, float]] = []
+    starts: list[tuple[float, float]] = []
+    parses: list[tuple[float, float]] = []
+    summary = ""
+    for run in range(args.runs):
+        floors.append(timed(floor_cmd)[:2])
+        home = work / f"home{run}"
+        shutil.rmtree(home, ignore_errors=True)
+        env["GIT_LEDGER_HOME"] = str(home)
+        wall, cpu, summary = timed(collect_cmd, env)
+        firsts.append((wall, cpu))
+        parses.append(timed(parse_cmd)[:2])
+        time.sleep(2.1)  # let the folders' mtimes age past the snapshot's racy window
+        for _ in range(5):
+            rescans.append(timed(rescan_cmd, env)[:2])
+            starts.append(timed([sys.executable, "-c", "pass"])[:2])
+    first = json.loads(summary)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cpus, Python {platform.python_version()}, {platform.system()}; "
+          f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
+    print(f"first collect: {first['files']} files, {first['events']} events, {first['cases']} cases, "
+          f"{first['lines_skipped']} malformed lines")
+    print(line("(a) floor, line read", floors))
+    print(line("(b) first collect", firsts))
+    print(line("(c) no-change rescan", rescans, 1))
+    print(line("(d) python -c pass", starts, 1))
+    print(line("(e) parsing only", parses))
+    print(f"first / floor    = {ratio(firsts, floors)}  (target <= 2)")
+    print(f"parsing / floor  = {ratio(parses, floors)}")
+    print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
+    if not args.keep and args.out is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

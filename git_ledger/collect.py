@@ -1,0 +1,225 @@
+"""Logs -> cases in the store, incrementally: each run reads only the bytes added since the last.
+
+For each file the store keeps a cursor (inode, size, mtime, the offset just past the last complete
+line, and the parser's state). A file whose inode changed or that shrank is read again from the
+start; case ids are stable, so reading a line twice never stores a case twice. Each file's cases,
+cursor and sessions are saved in one transaction, so a crash loses at most the file in progress.
+
+A date window (`since`) drops older events; the cursor remembers how far back the file was read
+(`covered_from`), and a later run asking for more history reads the file again from the start.
+
+Reading and typing are done in worker processes when there is a lot to read (both cores on a
+first scan); the main process resolves repositories and writes the store.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from git_ledger import sources
+from git_ledger.filescan import covers
+from git_ledger.models import Case, ScanStats, case_id
+from git_ledger.repo import RepoResolver
+from git_ledger.store import Cursor, Store
+
+Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
+PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
+
+
+class Job(NamedTuple):
+    path: str
+    agent: str
+    offset: int
+    state: dict[str, Any] | None
+    size: int
+    inode: int
+    mtime: float
+
+
+class PreCase(NamedTuple):
+    """A case before its repository is known (built in a worker, finished in the main process)."""
+
+    uuid: str
+    kind: str
+    session: str
+    timestamp: str
+    cwd: str
+    type: str
+    source: str
+    text: str
+    context: str
+    typed_by: str
+    lang: str
+
+
+class Outcome(NamedTuple):
+    job: Job
+    offset: int
+    state: dict[str, Any]
+    bytes_read: int
+    lines_skipped: int
+    events_by_kind: dict[str, int]
+    sessions: dict[str, list[Any]]  # session -> [cwd, first_ts, last_ts, events]
+    cases: list[PreCase]
+    error: str
+
+
+def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | None) -> tuple[list[Job], int]:
+    """Which files have something to read, from where; and how many were left as they were."""
+    marks = store.cursor_marks()
+    jobs: list[Job] = []
+    unchanged = 0
+    for agent, p in files:
+        path = str(p)
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        if since is not None and st.st_mtime < epoch(since) and path not in marks:
+            unchanged += 1  # nothing in the window; no cursor, so a later full run still reads it
+            continue
+        cur = store.cursor(path) if path in marks else None
+        covered = str(cur.state.get("covered_from", "")) if cur is not None else ""
+        if cur is None or cur.inode != st.st_ino or st.st_size < cur.size or not covers(covered, since):
+            jobs.append(Job(path, agent, 0, None, st.st_size, st.st_ino, st.st_mtime))
+        elif st.st_size == cur.size and st.st_mtime == cur.mtime:
+            unchanged += 1
+        elif agent in sources.WHOLE_FILE:
+            jobs.append(Job(path, agent, 0, cur.state, st.st_size, st.st_ino, st.st_mtime))
+        else:
+            jobs.append(Job(path, agent, cur.offset, cur.state, st.st_size, st.st_ino, st.st_mtime))
+    return jobs, unchanged
+
+
+def epoch(day: str) -> float:
+    return datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+
+
+def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Outcome:
+    """Read one file and type its events (runs in a worker process; must not touch the store)."""
+    from git_ledger.classify import classify_event
+    from git_ledger.models import format_tools
+    from git_ledger.redact import mask
+
+    try:
+        rr = sources.read_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents)
+    except OSError as e:
+        return Outcome(job, job.offset, job.state or {}, 0, 0, {}, {}, [], f"{job.path}: {e.strerror or e}")
+    by_kind: dict[str, int] = {}
+    sessions: dict[str, list[Any]] = {}
+    cases: list[PreCase] = []
+    for ev in rr.events:
+        if since is not None and ev.timestamp and ev.timestamp[:10] < since:
+            continue
+        by_kind[ev.kind] = by_kind.get(ev.kind, 0) + 1
+        s = sessions.setdefault(clean(ev.session), [clean(ev.cwd), clean(ev.timestamp), clean(ev.timestamp), 0])
+        s[0] = s[0] or clean(ev.cwd)
+        if ev.timestamp:
+            s[1] = min(s[1], ev.timestamp) if s[1] else ev.timestamp
+            s[2] = max(s[2], ev.timestamp)
+        s[3] += 1
+        typed = classify_event(ev)
+        if typed is None:
+            continue
+        source, cl = typed
+        cases.append(PreCase(
+            clean(ev.uuid), ev.kind, clean(ev.session), clean(ev.timestamp), clean(ev.cwd), cl.type, source,
+            mask(ev.text), mask(format_tools(ev.tools)), f"rule:{cl.rule}" if cl.rule else "", cl.lang,
+        ))
+    state = dict(rr.state)
+    state["covered_from"] = since or ""
+    return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "")
+
+
+def clean(text: str) -> str:
+    """A string SQLite can store: lone surrogates (from JSON escapes in a damaged log) replaced."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
+def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None,
+              deadline: float | None) -> Iterable[Outcome]:
+    todo = sum(j.size - j.offset for j in jobs)
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if cpus < 2 or len(jobs) < 2 or todo < PARALLEL_MIN_BYTES or deadline is not None:
+        for job in jobs:
+            if deadline is not None and time.monotonic() > deadline:
+                return
+            yield work(job, since, review_agents)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ordered = sorted(jobs, key=lambda j: j.size - j.offset, reverse=True)  # big files first
+    with ProcessPoolExecutor(max_workers=min(cpus, 4), mp_context=multiprocessing.get_context(method)) as pool:
+        futures = [pool.submit(work, job, since, review_agents) for job in ordered]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def collect_files(
+    store: Store,
+    files: Iterable[tuple[str, Path | str]],
+    *,
+    now: datetime,
+    since: str | None = None,
+    review_agents: Sequence[str] | None = None,
+    deadline: float | None = None,
+    progress: Progress | None = None,
+) -> ScanStats:
+    """Read the new bytes of `files` ((agent, path) pairs) into cases; see the module docstring.
+
+    `deadline` (time.monotonic()) stops the run between files once passed (the hook's budget)."""
+    stats = ScanStats()
+    jobs, _ = plan(store, files, since)
+    if not jobs:
+        return stats
+    resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
+    hashes: dict[str, str] | None = None
+    total = sum(j.size - j.offset for j in jobs)
+    done = 0
+    store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per file, no fsync per commit
+    for out in _outcomes(jobs, since, review_agents, deadline):
+        job = out.job
+        done += job.size - job.offset
+        if out.error:
+            stats.errors.append(out.error)
+            continue
+        project = str(out.state.get("project_hash") or "")
+        if project and hashes is None:
+            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
+        fallback = hashes.get(project, "") if project and hashes else ""
+        day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
+        cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
+        sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
+                    for sid, v in out.sessions.items() if sid]
+        cursor = Cursor(job.path, job.agent, job.inode, job.size, out.offset, job.mtime, out.state)
+        for case in store.save_scan(cases, cursor, sessions):
+            stats.count_case(case)
+        stats.files += 1
+        stats.bytes += out.bytes_read
+        stats.lines_skipped += out.lines_skipped
+        for kind, n in out.events_by_kind.items():
+            stats.events += n
+            stats.events_by_kind[kind] = stats.events_by_kind.get(kind, 0) + n
+        if progress is not None:
+            progress(done, total)
+    return stats
+
+
+def _case(agent: str, pc: PreCase, repo: str, cwd: str, default_day: str) -> Case:
+    """The stored case; an event without a timestamp is dated by its file's mtime."""
+    return Case(
+        id=case_id(agent, pc.session, pc.uuid, pc.kind), repo=repo, agent=agent, session=pc.session,
+        date=pc.timestamp[:10] or default_day, timestamp=pc.timestamp, type=pc.type, source=pc.source, text=pc.text,
+        context=pc.context, typed_by=pc.typed_by, lang=pc.lang, kind=pc.kind, cwd=cwd,
+    )

@@ -1,0 +1,297 @@
+"""`git-ledger collect`: read agent session logs into the local store.
+
+A run that finds every log exactly as the last run left it stops after walking the folders
+(see git_ledger/filescan.py): it never opens the store, so it costs little more than starting
+Python. Everything else goes through git_ledger.collect.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+# A no-change run imports nothing but os, marshal and filescan (see fast_main): argparse, typing
+# and the shared options come in only when needed (mypy reads this as typing.TYPE_CHECKING).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, TextIO
+
+DESCRIPTION = """\
+Scan agent session logs (Claude Code, Codex CLI, Gemini CLI) for the user's corrections and for
+errors caught by hooks and reviewer agents, and store them (secrets masked) in the local store
+($GIT_LEDGER_HOME/ledger.db). Incremental: a second run reads only what was added since.
+Without --days/--since the whole history is read.
+
+example:
+  git-ledger collect                      # the default log folders, all history
+  git-ledger collect --days 30 --json     # the last 30 days, as JSON
+  git-ledger collect --logs ~/old-claude-logs --agent claude
+"""
+
+
+def register(parser: argparse.ArgumentParser, verb: str) -> None:
+    import argparse
+
+    from git_ledger.commands import _common
+
+    parser.description = DESCRIPTION
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    _common.add_logs_arg(parser)
+    _common.add_agent_arg(parser)
+    _common.add_window_args(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--events", action="store_true",
+                        help="store nothing; print every event the logs hold, one JSON object per line "
+                        "(texts masked), to check what the collector sees")
+
+
+def run(args: argparse.Namespace) -> int:
+    from git_ledger import filescan, paths
+    from git_ledger.commands import _common
+
+    since = _common.window_start(args)
+    roots = [str(p) for _, p in _common.log_roots(args)]
+    if args.events:
+        return print_events(roots, args.agent, since, sys.stdout)
+    db = paths.db_path()
+    snap_file = filescan.snapshot_path(db)
+    snapshot = filescan.load_snapshot(snap_file, db)
+    logs = filescan.unchanged(roots, snapshot, args.agent, since)
+    if logs is not None:  # nothing new anywhere: done without opening the store
+        report(empty_result(logs), as_json=args.json, out=sys.stdout)
+        return 0
+    result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
+    report(result, as_json=args.json, out=sys.stdout)
+    return 0
+
+
+def fast_main(argv: list[str]) -> int | None:
+    """A no-change rescan without argparse (which alone costs a third of starting Python).
+
+    Understands only --logs/--agent/--days/--since/--json; anything else, any doubt about the
+    arguments, or any change in the logs returns None, and `main` takes the ordinary path."""
+    import os
+
+    from git_ledger import filescan, paths
+
+    logs: list[str] = []
+    agent, days, since, as_json = "all", None, None, False
+    args = iter(argv)
+    for arg in args:
+        key, eq, value = arg.partition("=")
+        if key == "--json" and not eq:
+            as_json = True
+            continue
+        if key not in ("--logs", "--agent", "--days", "--since"):
+            return None
+        if not eq:
+            value = next(args, "")
+        if not value or value.startswith("-") and key != "--days":
+            return None
+        if key == "--logs":
+            logs.append(os.path.abspath(os.path.expanduser(value)))
+        elif key == "--agent":
+            agent = value
+        elif key == "--days":
+            days = value
+        else:
+            since = value
+    if agent not in ("claude", "codex", "gemini", "all") or (days is not None and since is not None):
+        return None
+    try:
+        start = _window(days, since)
+    except ValueError:
+        return None
+    if logs:
+        if not all(os.path.exists(p) for p in logs):
+            return None  # the ordinary path names the missing one
+        roots = logs
+    else:
+        roots = [str(p) for _, p in paths.default_log_roots(agent)]
+    db = paths.db_path()
+    found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
+    if found is None:
+        return None
+    report(empty_result(found), as_json=as_json, out=sys.stdout)
+    return 0
+
+
+def _window(days: str | None, since: str | None) -> str | None:
+    """As _common.window_start, for fast_main's strings; ValueError when not valid."""
+    if days is None and since is None:
+        return None
+    from datetime import date, timedelta
+
+    from git_ledger import paths
+
+    if days is not None:
+        n = int(days)
+        if n < 0:
+            raise ValueError(days)
+        return (paths.now().date() - timedelta(days=n)).isoformat()
+    return date.fromisoformat(since).isoformat() if since is not None else None
+
+
+def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any,
+                  snap_file: str, progress: Any = None) -> dict[str, Any]:
+    """Walk the roots, collect every log that changed, and write the next snapshot."""
+    from git_ledger import collect, config, filescan, paths, sources
+    from git_ledger.commands import _common
+
+    db = paths.db_path()
+    taken_ns = time.time_ns()
+    with _common.open_store() as store:
+        marks = store.cursor_marks()
+        entries: dict[str, filescan.Entry] = {}
+        folders: dict[str, filescan.Folder] = {}
+        logs: list[tuple[str, str]] = []
+        for path, st in filescan.iter_files(roots, folders):
+            old = snapshot.files.get(path)
+            mark = marks.get(path)
+            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime):
+                kind = old[3]
+            elif mark is not None and mark[0] == st.st_ino:
+                kind = mark[4]
+            else:
+                kind = sources.sniff(path) or ""
+            entries[path] = (st.st_ino, st.st_size, st.st_mtime, kind, "\x7f")  # not read yet
+            if kind and agent in ("all", kind):
+                logs.append((kind, path))
+        review = config.get(config.load(), "review.agents")
+        stats = collect.collect_files(
+            store, logs, now=paths.now(), since=since,
+            review_agents=tuple(review) if isinstance(review, list) else None, progress=progress,
+        )
+        if progress is not None:
+            progress.close()
+        marks = store.cursor_marks()
+    cutoff = collect.epoch(since) if since is not None else None
+    for path, (ino, size, mtime, kind, _) in entries.items():
+        mark = marks.get(path)
+        if not kind:
+            entries[path] = (ino, size, mtime, "", "")
+        elif mark is not None:
+            entries[path] = (mark[0], mark[1], mark[2], kind, mark[5])
+        elif cutoff is not None and mtime < cutoff and agent in ("all", kind):
+            entries[path] = (ino, size, mtime, kind, since or "")  # nothing in that window
+    keep = {p: e for p, e in snapshot.files.items() if not _under(p, roots)}
+    keep.update(entries)
+    kept_folders = {p: f for p, f in snapshot.folders.items() if not _under(p, roots)}
+    kept_folders.update(folders)
+    filescan.save_snapshot(snap_file, db, keep, kept_folders, taken_ns)
+    result = stats_dict(stats)
+    result["files_unchanged"] = len(logs) - stats.files
+    return result
+
+
+def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -> int:
+    """Every event of every log under the roots, read from the start; the store is not opened."""
+    import json
+
+    from git_ledger import config, sources
+    from git_ledger.collect import clean
+    from git_ledger.redact import mask
+
+    review = config.get(config.load(), "review.agents")
+    for kind, path in sources.discover(roots):
+        if agent not in ("all", kind):
+            continue
+        rr = sources.read_events(path, kind, review_agents=review if isinstance(review, list) else None)
+        for ev in rr.events:
+            if since is not None and ev.timestamp and ev.timestamp[:10] < since:
+                continue
+            out.write(json.dumps({
+                "agent": ev.agent, "session": clean(ev.session), "uuid": clean(ev.uuid),
+                "timestamp": clean(ev.timestamp), "cwd": clean(ev.cwd), "kind": ev.kind, "text": mask(ev.text),
+                "after_interrupt": ev.after_interrupt, "is_final": ev.is_final, "path": str(path),
+                "tools": [{"id": clean(t.id), "name": clean(t.name), "target": mask(t.target)} for t in ev.tools],
+            }, ensure_ascii=False) + "\n")
+        if rr.lines_skipped:
+            out.write(json.dumps({"path": str(path), "lines_skipped": rr.lines_skipped}) + "\n")
+    return 0
+
+
+def _under(path: str, roots: list[str]) -> bool:
+    import os
+
+    for root in roots:
+        top = os.path.abspath(root)
+        if path == top or path.startswith(top.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
+def empty_result(unchanged: int) -> dict[str, Any]:
+    return {
+        "files": 0, "files_unchanged": unchanged, "bytes": 0, "lines_skipped": 0, "events": 0,
+        "events_by_kind": {}, "cases": 0, "cases_by_type": {}, "cases_by_source": {}, "errors": [],
+    }
+
+
+def stats_dict(stats: Any) -> dict[str, Any]:
+    return {
+        "files": stats.files, "bytes": stats.bytes, "lines_skipped": stats.lines_skipped,
+        "events": stats.events, "events_by_kind": dict(sorted(stats.events_by_kind.items())),
+        "cases": stats.cases, "cases_by_type": dict(sorted(stats.cases_by_type.items())),
+        "cases_by_source": dict(sorted(stats.cases_by_source.items())), "errors": list(stats.errors),
+    }
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def report(result: dict[str, Any], *, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        import json
+
+        out.write(json.dumps(result, sort_keys=True) + "\n")
+        return
+    mb = result["bytes"] / 1e6
+    out.write(
+        f"files: {result['files']} read, {result['files_unchanged']} unchanged; "
+        f"{mb:.1f} MB read; {result['lines_skipped']} malformed lines skipped\n"
+    )
+    kinds = f" ({_counts(result['events_by_kind'])})" if result["events"] else ""
+    out.write(f"events: {result['events']}{kinds}\n")
+    out.write(f"new cases: {result['cases']}\n")
+    if result["cases"]:
+        out.write(f"  by type: {_counts(result['cases_by_type'])}\n")
+        out.write(f"  by source: {_counts(result['cases_by_source'])}\n")
+    for err in result["errors"]:
+        out.write(f"could not read {err}\n")
+
+
+class ProgressBar:
+    """A one-line bar on a terminal, shown only once a scan has run for a second."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.started < 1.0 or (now - self.last < 0.1 and done < total) or total <= 0:
+            return
+        self.last = now
+        fill = int(self.width * done / total)
+        pct = 100 * done // total
+        self.stream.write(f"\r[{'#' * fill}{'.' * (self.width - fill)}] {pct:3d}% "
+                          f"{done / 1e6:.0f}/{total / 1e6:.0f} MB")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * (self.width + 30) + "\r")
+            self.stream.flush()
+
+
+def _bar(stream: TextIO) -> ProgressBar | None:
+    try:
+        return ProgressBar(stream) if stream.isatty() else None
+    except (AttributeError, ValueError):
+        return None

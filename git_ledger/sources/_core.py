@@ -1,0 +1,288 @@
+"""What every agent's parser shares: tool-call records, the turn state machine, text helpers.
+
+A parser walks the records of one log and tells a `Recorder` what it saw (a tool call, an
+assistant text, a human message, a marker). The recorder owns the turn: it hands each event the
+tool calls of the turn before it, decides which assistant text was the last of its turn, and
+saves what a later incremental read needs as a JSON-safe `state`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, BinaryIO, NamedTuple
+
+from git_ledger.models import Event, ToolCall, Turn
+
+ARGS_MAX = 4096  # bytes of a call's compact JSON kept for `cards scan --calls`
+TARGET_MAX = 80
+STATE_TOOLS_MAX = 64  # calls of the open turn carried across reads (the newest ones)
+CHUNK_BYTES = 8 << 20  # read logs in pieces of about this size
+
+# Keys that name what a call works on, most telling first.
+_TARGET_KEYS = (
+    "file_path", "notebook_path", "absolute_path", "path", "command", "cmd", "pattern", "url",
+    "query", "subagent_type", "description", "skill", "prompt",
+)
+_OWN_HOOK = re.compile(r"git[-_]ledger")
+
+
+def framed(line: bytes) -> bool:
+    """Cheap validity for a line we do not parse (without its newline): one JSON object, UTF-8."""
+    end = len(line) - 1 if line[-1:] == b"\r" else len(line)
+    if line[:1] != b"{" or line[end - 1:end] != b"}":
+        return False
+    if not line.isascii():
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
+def complete_chunks(f: BinaryIO, offset: int, size: int = CHUNK_BYTES) -> Iterator[tuple[int, bytes]]:
+    """(start offset, bytes) pieces of `f` from `offset`, each ending with a newline; a last line
+    without one is left unread (the agent may still be writing it)."""
+    f.seek(offset)
+    pos = offset
+    rest = b""
+    while True:
+        data = f.read(size)
+        if not data:
+            return
+        if rest:
+            data, rest = rest + data, b""
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            rest = data
+            continue
+        if cut < len(data):
+            data, rest = data[:cut], data[cut:]
+        yield pos, data
+        pos += len(data)
+
+
+def s(value: Any) -> str:
+    """A string field of a record, or "" when it is missing or of another type."""
+    return value if isinstance(value, str) else ""
+
+
+def own_command(command: str) -> bool:
+    """True for a hook command that runs git-ledger itself (its words are never evidence)."""
+    return bool(_OWN_HOOK.search(command))
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def compact(value: Any) -> str:
+    if isinstance(value, dict) and any(isinstance(v, str) and len(v) > ARGS_MAX for v in value.values()):
+        # Long values (a file being written) are cut before encoding, not after.
+        value = {k: v[:ARGS_MAX] if isinstance(v, str) else v for k, v in value.items()}
+    text = _ENCODER.encode(value)
+    if len(text) > ARGS_MAX:
+        text = text.encode("utf-8")[:ARGS_MAX].decode("utf-8", "ignore")
+    return text
+
+
+def one_line(text: str, limit: int = TARGET_MAX) -> str:
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return first[:limit]
+
+
+def make_call(call_id: str, name: str, args: Any, shell: str = "") -> ToolCall:
+    """A ToolCall from a call's input (a dict, or whatever the log holds)."""
+    target = ""
+    if shell:
+        target = one_line(shell)
+    elif isinstance(args, dict):
+        for key in _TARGET_KEYS:
+            value = args.get(key)
+            if isinstance(value, str) and value.strip():
+                target = one_line(value)
+                break
+            if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+                target = one_line(" ".join(value))
+                break
+    elif isinstance(args, str):
+        target = one_line(args)
+    return ToolCall(id=call_id, name=name, target=target, arguments=compact(args), shell=shell)
+
+
+def block_text(content: Any) -> str:
+    """Text of a message content: a string, or the text blocks of a block list."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") in (None, "text", "input_text", "output_text")]
+        return "\n".join(p for p in parts if isinstance(p, str))
+    return ""
+
+
+class Recorder:
+    """The turn state machine shared by the parsers (see the module docstring)."""
+
+    def __init__(self, agent: str, path: str, state: dict[str, Any] | None, *, turns: bool = False) -> None:
+        st = state or {}
+        self.agent = agent
+        self.path = path
+        self.session: str = str(st.get("session", ""))
+        self.cwd: str = str(st.get("cwd", ""))
+        self.tools: list[ToolCall] = [ToolCall(*map(str, t[:5])) for t in st.get("tools", [])
+                                      if isinstance(t, list) and len(t) >= 2]
+        self._tool_ids = {t.id for t in self.tools}
+        self.after_interrupt = bool(st.get("after_interrupt", False))
+        self.hook_texts: list[str] = list(st.get("hook_texts", []))
+        self.events: list[Event] = []
+        self.turn_closed = bool(st.get("turn_closed", False))
+        self._pending: tuple[str, str, str, tuple[ToolCall, ...]] | None = None
+        self.turns: list[Turn] | None = [] if turns else None
+        self._t_open: Event | None = None
+        self._t_calls: list[ToolCall] = []
+        self._t_texts: list[str] = []
+        self._t_started = ""
+        self._t_ended = ""
+        self._t_interrupted = False
+
+    # ------------------------------------------------------------ positions
+    def at(self, session: Any, cwd: Any) -> None:
+        if isinstance(session, str) and session:
+            self.session = session
+        if isinstance(cwd, str) and cwd:
+            self.cwd = cwd
+
+    def touch(self, timestamp: str) -> None:
+        """The timestamp of a record just handled (call it after the record's events)."""
+        if self.turns is not None and timestamp:
+            self._t_ended = timestamp
+            if not self._t_started:
+                self._t_started = timestamp
+
+    # -------------------------------------------------------------- records
+    def tool(self, call: ToolCall) -> None:
+        self.turn_closed = False
+        if call.id and call.id in self._tool_ids:
+            return
+        self._tool_ids.add(call.id)
+        self.tools.append(call)
+        if self.turns is not None:
+            self._t_calls.append(call)
+            self._t_interrupted = False
+
+    def tool_name(self, call_id: str) -> str:
+        for t in reversed(self.tools):
+            if t.id == call_id:
+                return t.name
+        return ""
+
+    def text(self, uuid: str, timestamp: str, text: str) -> None:
+        """An assistant text block; held back until we know whether it ends the turn."""
+        if not text.strip():
+            return
+        self.turn_closed = False
+        self._flush(final=False)
+        self._pending = (uuid, timestamp, text, tuple(self.tools))
+        if self.turns is not None:
+            self._t_texts.append(text)
+            self._t_interrupted = False
+
+    def human(self, kind: str, uuid: str, timestamp: str, text: str) -> bool:
+        """A message a person wrote; it ends the turn before it. False when empty."""
+        text = text.strip()
+        if not text:
+            return False
+        self._flush(final=True)
+        event = self._event(kind, uuid, timestamp, text, after_interrupt=self.after_interrupt)
+        self.after_interrupt = False
+        self.tools = []
+        self._tool_ids = set()
+        self.hook_texts = []
+        self.turn_closed = False
+        if self.turns is not None:
+            self._close_turn(finished=True)
+            self._t_open = event
+            self._t_started = self._t_ended = timestamp
+        return True
+
+    def interrupt(self, uuid: str, timestamp: str, text: str) -> None:
+        self._flush(final=True)
+        self._event("interrupt", uuid, timestamp, text.strip())
+        self.after_interrupt = True
+        self.turn_closed = True
+        self._t_interrupted = True
+
+    def found(self, kind: str, uuid: str, timestamp: str, text: str) -> None:
+        """Self-found material (hook_block, review_finding): does not end the turn."""
+        text = text.strip()
+        if not text:
+            return
+        if kind == "hook_block":
+            key = text[:500]
+            if key in self.hook_texts:  # the same block recorded twice (text and attachment)
+                return
+            self.hook_texts.append(key)
+        self._event(kind, uuid, timestamp, text)
+
+    def close_turn(self) -> None:
+        """A marker that the agent finished answering (turn_duration, task_complete, …)."""
+        self.turn_closed = True
+
+    # -------------------------------------------------------------- results
+    def _event(self, kind: str, uuid: str, timestamp: str, text: str, *,
+               after_interrupt: bool = False, is_final: bool = False,
+               tools: tuple[ToolCall, ...] | None = None) -> Event:
+        event = Event(
+            agent=self.agent, session=self.session, uuid=uuid, timestamp=timestamp, cwd=self.cwd,
+            kind=kind, text=text, tools=tuple(self.tools) if tools is None else tools,
+            path=self.path, after_interrupt=after_interrupt, is_final=is_final,
+        )
+        self.events.append(event)
+        return event
+
+    def _flush(self, *, final: bool) -> None:
+        if self._pending is not None:
+            uuid, ts, text, tools = self._pending
+            self._pending = None
+            self._event("assistant_text", uuid, ts, text, is_final=final, tools=tools)
+
+    def _close_turn(self, *, finished: bool) -> None:
+        assert self.turns is not None
+        if self._t_open is not None or self._t_calls or self._t_texts:
+            self.turns.append(Turn(
+                agent=self.agent, session=self.session, cwd=self.cwd, path=self.path,
+                opened_by=self._t_open, tool_calls=tuple(self._t_calls),
+                assistant_texts=tuple(self._t_texts), started=self._t_started,
+                ended=self._t_ended, interrupted=self._t_interrupted, finished=finished,
+            ))
+        self._t_open = None
+        self._t_calls, self._t_texts = [], []
+        self._t_started = self._t_ended = ""
+        self._t_interrupted = False
+
+    def finish(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Flush what is held back and return the state a later read resumes from."""
+        self._flush(final=self.turn_closed)
+        if self.turns is not None:
+            self._close_turn(finished=self.turn_closed)
+        state: dict[str, Any] = {
+            "session": self.session,
+            "cwd": self.cwd,
+            "tools": [[t.id, t.name, t.target, t.arguments, t.shell] for t in self.tools[-STATE_TOOLS_MAX:]],
+            "after_interrupt": self.after_interrupt,
+            "hook_texts": self.hook_texts[-8:],
+            "turn_closed": self.turn_closed,
+        }
+        if extra:
+            state.update(extra)
+        return state
+
+
+class Parsed(NamedTuple):
+    """One read of one log: what the parser of its agent returns."""
+
+    events: list[Event]
+    turns: list[Turn] | None
+    offset: int
+    bytes_read: int
+    lines_skipped: int
+    state: dict[str, Any]

@@ -1,0 +1,133 @@
+"""Claude Code transcripts (`~/.claude/projects/<folder>/<session>.jsonl`) -> events.
+
+Most of a transcript's bytes are records we never need: subagent progress, file-history
+snapshots, successful tool output, API request blobs, thinking. Those lines are recognised by
+cheap byte checks and only checked for framing and UTF-8; the rest is parsed with `json`.
+The checks look for quoted keys such as `"type":"progress"`: inside a JSON string every quote
+is escaped, so such a pattern can only match the record's own structure, never quoted text.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from git_ledger.sources._core import Parsed, complete_chunks
+from git_ledger.sources.claude_records import ClaudeRecords
+
+PARSE, SKIP = 1, 0
+# First `"type"` values: parsed (small records that matter), skipped (bookkeeping, request blobs).
+_PARSE_FIRST = frozenset({b"queue-operation", b"assistant"})
+_SKIP_FIRST = frozenset({
+    b"file-history-snapshot", b"summary", b"last-prompt", b"custom-title", b"ai-title",
+    b"permission-mode", b"pr-link", b"agent-name", b"mode", b"atis-latch", b"api-request",
+    b"api-request-blob", b"api-request-shape", b"tools-used", b"cost-state",
+})
+_ATTACHMENTS = frozenset({b"queued_command", b"hook_blocking_error"})
+
+
+def _framed(c: bytes, view: memoryview, a: int, b: int, ascii_only: bool) -> bool:
+    """Cheap validity of a line we do not parse: one JSON object (or blank), in UTF-8."""
+    e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
+    if e <= a:
+        return True
+    if c[a] != 123 or c[e - 1] != 125:  # "{" ... "}"
+        return not c[a:e].strip()
+    if not ascii_only:
+        try:
+            str(view[a:e], "utf-8")
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
+class ClaudeReader(ClaudeRecords):
+    """One incremental read of a Claude Code transcript."""
+
+    # ------------------------------------------------------------------- the loop
+    def read(self, path: str, offset: int) -> tuple[int, int, int]:
+        """Read complete lines from `offset`; returns (new offset, bytes read, lines skipped).
+
+        Lines are never cut out of the chunk unless they are parsed: the checks below search the
+        chunk between a line's bounds, which keeps skipping a line nearly free."""
+        skipped = 0
+        pos = offset
+        with open(path, "rb") as f:
+            for base, chunk in complete_chunks(f, offset):
+                ascii_only = chunk.isascii()
+                view = memoryview(chunk)
+                a, n = 0, len(chunk)
+                while a < n:
+                    b = chunk.index(b"\n", a)
+                    if self.sidechain or self._triage(chunk, a, b) == SKIP:
+                        skipped += not _framed(chunk, view, a, b, ascii_only)
+                    else:
+                        skipped += self._parse(chunk[a:b], base + a)
+                    a = b + 1
+                pos = base + n
+        return pos, pos - offset, skipped
+
+    def _triage(self, c: bytes, a: int, b: int) -> int:
+        """PARSE or SKIP line c[a:b], from the record's first `"type"` and a few bounded searches.
+
+        Records put their own type before any nested one, except assistant messages (whose first
+        `"type"` is the API message's) and attachments (whose first is the attachment's)."""
+        i = c.find(b'"type":"', a, min(a + 2000, b))
+        if i < 0:
+            return PARSE if c[a:b].strip() else SKIP
+        j = c.find(b'"', i + 8, b)
+        kind = c[i + 8:j]
+        if kind in _PARSE_FIRST:
+            return PARSE
+        if kind == b"system":  # only whether the agent finished its answer matters here
+            if c.find(b'"subtype":"turn_duration"', j, b) >= 0 or c.find(b'"subtype":"stop_hook_summary"', j, b) >= 0:
+                if self.rec.turns is not None:
+                    return PARSE  # turns also want the record's time
+                self.rec.close_turn()
+            return SKIP
+        if kind == b"progress":
+            if c.find(b'"hookEvent":"Stop"', j, min(j + 200, b)) >= 0:
+                self.rec.close_turn()  # Stop hooks run once the agent has answered
+            return SKIP
+        if kind == b"user":
+            if c.find(b'"type":"tool_result"', j, min(j + 400, b)) < 0:
+                return PARSE
+            if c.find(b'"is_error":true', j, b) >= 0 or any(c.find(k, a, b) >= 0 for k in self.review_keys):
+                return PARSE
+            return SKIP  # a successful tool's output: most of a transcript's bytes
+        if kind == b"message":  # an assistant record: its first content block decides
+            k = c.find(b'"type":"', j, b)
+            block = c[k + 8:c.find(b'"', k + 8, b)] if k >= 0 else b""
+            if block in (b"thinking", b"redacted_thinking"):
+                return PARSE if c.find(b'"type":"text"', a, b) >= 0 or c.find(b'"type":"tool_use"', a, b) >= 0 else SKIP
+            return PARSE
+        if i - 14 >= a and c[i - 14:i] == b'"attachment":{':
+            return PARSE if kind in _ATTACHMENTS else SKIP
+        if kind == b"attachment":  # the record's own type first: look for the two that matter
+            return PARSE if c.find(b'"queued_command"', a, b) >= 0 or c.find(b'"hook_blocking_error"', a, b) >= 0 else SKIP
+        return SKIP if kind in _SKIP_FIRST else PARSE
+
+    def _parse(self, line: bytes, start: int) -> int:
+        """Parse and handle one record; 1 if it was malformed, else 0."""
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            return 1
+        if not isinstance(record, dict):
+            return 1
+        try:
+            n = len(self.pending_review)
+            self.record(record, start, first=start == 0)
+            if len(self.pending_review) != n:
+                self.review_keys = [k.encode() for k in self.pending_review]
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            return 1  # a record of a shape we do not know; never fatal
+        return 0
+
+
+def read(path: str, offset: int, state: dict[str, Any] | None, *,
+         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
+    reader = ClaudeReader(path, state, reviewers, turns)
+    new_offset, nbytes, skipped = reader.read(path, offset)
+    new_state = reader.finish()
+    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)

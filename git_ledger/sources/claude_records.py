@@ -1,0 +1,266 @@
+"""What each kind of Claude Code record means: the handlers behind `claude.ClaudeReader`.
+
+Human text, markers, hook blocks, reviewer findings and the agent's own words are told apart
+here by the record's shape (see docs/sources.md); the reader in `claude.py` decides which lines
+are worth parsing at all.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from git_ledger.sources._core import Recorder, block_text, make_call, own_command, s
+from git_ledger.sources._text import human_text, is_interrupt, short_hash
+
+_SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
+_SUBAGENT_TOOLS = frozenset({"Task", "Agent"})
+_QUESTION_TOOLS = frozenset({"AskUserQuestion", "ExitPlanMode"})
+_AUTO_ANSWERS = ("The user wants to clarify these questions", "The user doesn't want to proceed")
+_REJECTED = "The user doesn't want to proceed with this tool use"
+_SAID = "To tell you how to proceed, the user said:"
+_HOOK_ERROR = re.compile(
+    r"\A\s*(?:<system-reminder>\s*)?(?:[A-Za-z]+)(?::[\w.-]+)? hook (?:blocking )?error"
+    r"(?: from command: \"(?P<cmd1>(?:[^\"\\]|\\.)*)\")?:\s*(?:\[(?P<cmd2>[^\]\n]*)\]:\s*)?(?P<reason>.*)",
+    re.S,
+)
+_STOP_FEEDBACK = re.compile(r"\A\s*(?:Subagent)?Stop hook feedback:\s*\[(?P<cmd>[^\]\n]*)\]:\s*(?P<reason>.*)", re.S)
+_NOTIFICATION = re.compile(
+    r"<tool-use-id>\s*(?P<id>[^<\s]+)\s*</tool-use-id>.*?<status>\s*(?P<status>\w+)\s*</status>"
+    r".*?<result>(?P<result>.*?)</result>",
+    re.S,
+)
+QUEUE_MAX = 32
+
+
+def _reason(text: str) -> str:
+    return text.replace("</system-reminder>", "").strip()
+
+
+class ClaudeRecords:
+    """The record handlers and the state they keep between reads."""
+
+    def __init__(self, path: str, state: dict[str, Any] | None, reviewers: re.Pattern[str] | None,
+                 turns: bool) -> None:
+        st = state or {}
+        self.rec = Recorder("claude", path, st, turns=turns)
+        self.reviewers = reviewers
+        self.queue: list[list[Any]] = [list(q) for q in st.get("queue", []) if isinstance(q, list)]
+        self.echo: list[str] = list(st.get("echo", []))
+        self.qsent: list[str] = list(st.get("qsent", []))
+        self.pending_review: dict[str, str] = dict(st.get("reviewers", {}))
+        self.sidechain = bool(st.get("sidechain", False))
+        self.review_keys = [k.encode() for k in self.pending_review]
+
+    def finish(self) -> dict[str, Any]:
+        for item in self.queue:  # typed while the agent worked and not yet resolved: keep it now
+            if item[2] and not item[1]:
+                self._emit_queued(item)
+        return self.rec.finish({
+            "queue": self.queue[-QUEUE_MAX:],
+            "echo": self.echo[-QUEUE_MAX:],
+            "qsent": self.qsent[-QUEUE_MAX:],
+            "reviewers": dict(list(self.pending_review.items())[-QUEUE_MAX:]),
+            "sidechain": self.sidechain,
+        })
+
+    # ---------------------------------------------------------------- records
+
+    def record(self, r: dict[str, Any], pos: int, *, first: bool) -> None:
+        if r.get("isSidechain") is True:
+            if first and r.get("agentId"):  # a subagent's own transcript: nothing in it is the user's
+                self.sidechain = True
+            return
+        rec = self.rec
+        rec.at(r.get("sessionId"), r.get("cwd"))
+        ts = s(r.get("timestamp"))
+        uuid = s(r.get("uuid")) or f"L{pos}"
+        kind = r.get("type")
+        if kind == "user":
+            self._user(r, uuid, ts)
+        elif kind == "assistant":
+            self._assistant(r, uuid, ts)
+        elif kind == "queue-operation":
+            self._queue(r, ts)
+        elif kind == "attachment":
+            self._attachment(r, uuid, ts)
+        elif kind == "system" and r.get("subtype") in ("turn_duration", "stop_hook_summary"):
+            rec.close_turn()
+        rec.touch(ts)
+
+    def _user(self, r: dict[str, Any], uuid: str, ts: str) -> None:
+        msg = r.get("message")
+        content = msg.get("content") if isinstance(msg, dict) else None
+        if r.get("isMeta"):
+            m = _STOP_FEEDBACK.match(block_text(content)) or _HOOK_ERROR.match(block_text(content))
+            if m is not None:
+                self._hook_block(m, uuid, ts)
+            return
+        if r.get("isCompactSummary") or r.get("isVisibleInTranscriptOnly"):
+            return
+        if isinstance(content, str):
+            self._user_text(content, uuid, ts)
+            return
+        if not isinstance(content, list):
+            return
+        blocks = [b for b in content if isinstance(b, dict)]
+        results = [b for b in blocks if b.get("type") == "tool_result"]
+        for b in results:
+            self._tool_result(b, uuid, ts)
+        texts: list[str] = []
+        for b in blocks:
+            text = b.get("text") if b.get("type") == "text" else None
+            if not isinstance(text, str):
+                continue
+            if is_interrupt(text):
+                self.rec.interrupt(uuid, ts, text)
+            elif text.startswith("<task-notification>"):
+                self._notification(text, ts)
+            elif not results:
+                human = human_text(text)
+                if human is not None:
+                    texts.append(human)
+        if texts:
+            self._prompt("\n".join(texts), uuid, ts)
+
+    def _user_text(self, text: str, uuid: str, ts: str) -> None:
+        if is_interrupt(text):
+            self.rec.interrupt(uuid, ts, text)
+        elif text.startswith("<task-notification>"):
+            self._notification(text, ts)
+        else:
+            human = human_text(text)
+            if human is not None:
+                self._prompt(human, uuid, ts)
+
+    def _prompt(self, text: str, uuid: str, ts: str) -> None:
+        if text in self.echo:  # already kept when it was typed into the queue
+            self.echo.remove(text)
+            return
+        for item in self.queue:  # submitted from the queue without a dequeue record
+            if item[0] == text and not item[1]:
+                item[1] = True
+        self.rec.human("prompt", uuid, ts, text)
+
+    def _tool_result(self, b: dict[str, Any], uuid: str, ts: str) -> None:
+        tid = s(b.get("tool_use_id"))
+        text = block_text(b.get("content"))
+        if b.get("is_error"):
+            if _REJECTED in text:
+                _, said, feedback = text.partition(_SAID)
+                feedback = feedback.strip()
+                if not said or not feedback:
+                    return
+                if self.rec.tool_name(tid) in _QUESTION_TOOLS and feedback.startswith(_AUTO_ANSWERS):
+                    return  # the harness's words when a question was dismissed, not the user's
+                self.rec.human("rejection_feedback", f"{uuid}:{tid}", ts, feedback)
+                return
+            m = _HOOK_ERROR.match(text)
+            if m is not None:
+                self._hook_block(m, f"{uuid}:{tid}", ts)
+            return
+        if tid in self.pending_review:
+            parts = [p for p in text.split("\n\n") if not p.startswith("agentId:")] if text else []
+            finding = "\n\n".join(parts).strip()
+            if finding.startswith("Async agent launched"):
+                return  # the result arrives later as a task notification
+            del self.pending_review[tid]
+            self.rec.found("review_finding", f"review:{tid}", ts, finding)
+
+    def _hook_block(self, m: re.Match[str], uuid: str, ts: str) -> None:
+        groups = m.groupdict()
+        command = groups.get("cmd") or groups.get("cmd1") or groups.get("cmd2") or ""
+        if own_command(command):
+            return  # git-ledger's own guard: never evidence of anything
+        self.rec.found("hook_block", uuid, ts, _reason(m.group("reason")))
+
+    def _notification(self, text: str, ts: str) -> None:
+        m = _NOTIFICATION.search(text)
+        if m is None or m.group("id") not in self.pending_review or m.group("status") != "completed":
+            return
+        del self.pending_review[m.group("id")]
+        self.rec.found("review_finding", f"review:{m.group('id')}", ts, m.group("result"))
+
+    def _assistant(self, r: dict[str, Any], uuid: str, ts: str) -> None:
+        msg = r.get("message")
+        if r.get("isApiErrorMessage") or not isinstance(msg, dict) or msg.get("model") == "<synthetic>":
+            return
+        content = msg.get("content")
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        if not isinstance(content, list):
+            return
+        for i, b in enumerate(content):
+            if not isinstance(b, dict):
+                continue
+            if b.get("type") == "text" and isinstance(b.get("text"), str):
+                self.rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, b["text"])
+            elif b.get("type") == "tool_use":
+                self._tool_use(b)
+        if msg.get("stop_reason") == "end_turn":
+            self.rec.close_turn()
+
+    def _tool_use(self, b: dict[str, Any]) -> None:
+        name = s(b.get("name")) or "?"
+        args = b.get("input")
+        call_id = s(b.get("id"))
+        shell = ""
+        if name in _SHELL_TOOLS and isinstance(args, dict) and isinstance(args.get("command"), str):
+            shell = args["command"]
+        self.rec.tool(make_call(call_id, name, args, shell))
+        if name in _SUBAGENT_TOOLS and isinstance(args, dict) and self.reviewers is not None:
+            label = f"{args.get('subagent_type') or ''} {args.get('description') or ''}".strip()
+            if self.reviewers.search(label):
+                self.pending_review[call_id] = label[:120]
+
+    def _queue(self, r: dict[str, Any], ts: str) -> None:
+        op = r.get("operation")
+        if op == "enqueue":
+            text = block_text(r.get("content"))
+            if text.startswith("<task-notification>"):
+                self._notification(text, ts)
+            human = human_text(text)
+            self.queue.append([human or "", False, human is not None, ts])
+            del self.queue[:-QUEUE_MAX]
+        elif op in ("dequeue", "remove") and self.queue:
+            item = self.queue.pop(0)
+            if op == "dequeue":  # it comes back as an ordinary prompt
+                if item[1]:
+                    self.echo.append(item[0])
+            elif item[2] and not item[1]:  # consumed by the running turn: this is its only trace
+                self._emit_queued(item)
+        elif op == "popAll":  # pulled back into the input box: what is sent later is a new prompt
+            self.echo.extend(item[0] for item in self.queue if item[1])
+            self.queue.clear()
+
+    def _emit_queued(self, item: list[Any]) -> None:
+        item[1] = True
+        text, ts = item[0], item[3] if len(item) > 3 else ""
+        if text in self.qsent:
+            return
+        self.qsent.append(text)
+        self.rec.human("queued_prompt", f"queue:{ts}:{short_hash(text)}", ts, text)
+
+    def _attachment(self, r: dict[str, Any], uuid: str, ts: str) -> None:
+        att = r.get("attachment")
+        if not isinstance(att, dict):
+            return
+        kind = att.get("type")
+        if kind == "queued_command":
+            text = block_text(att.get("prompt"))
+            if text.startswith("<task-notification>"):
+                self._notification(text, ts)
+                return
+            human = human_text(text)
+            if human is None or human in self.qsent:
+                return
+            self.qsent.append(human)
+            for item in self.queue:
+                if item[0] == human:
+                    item[1] = True
+            self.rec.human("queued_prompt", uuid, ts, human)
+        elif kind == "hook_blocking_error":
+            err = att.get("blockingError")
+            command = err.get("command", "") if isinstance(err, dict) else ""
+            reason = err.get("blockingError", "") if isinstance(err, dict) else err
+            if isinstance(reason, str) and not own_command(str(command)):
+                self.rec.found("hook_block", uuid, ts, _reason(reason))

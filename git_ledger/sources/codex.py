@@ -1,0 +1,168 @@
+"""Codex CLI rollouts (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`) -> events.
+
+Each line is `{"timestamp", "type", "payload"}`; the record type and the payload type sit in the
+first bytes, so tool output, reasoning, token counts and developer instructions (most of the
+bytes) are skipped unparsed. The user's words: `response_item` messages of role `user` that are
+not injected context, and (older builds) `event_msg/user_message`, which repeats the same text
+and is kept only once. Stop-hook feedback (`<hook_prompt …>`), `<environment_context>` and
+AGENTS.md injections are synthetic.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from git_ledger.models import ToolCall
+from git_ledger.sources._core import (
+    TARGET_MAX, Parsed, Recorder, block_text, compact, complete_chunks, framed, make_call, one_line, s,
+)
+from git_ledger.sources._text import human_text
+
+_HEAD = re.compile(rb'"type":"([a-z_]+)"(?:,"payload":\{"type":"([A-Za-z_]+)")?')
+_RESPONSE_NEEDED = frozenset({
+    b"message", b"function_call", b"custom_tool_call", b"local_shell_call", b"web_search_call",
+    b"tool_search_call",
+})
+_EVENT_NEEDED = frozenset({b"user_message", b"turn_aborted", b"task_complete"})
+_TOP_NEEDED = frozenset({b"session_meta", b"turn_context", b"response_item", b"event_msg", b"message",
+                         b"function_call", b"custom_tool_call", b"local_shell_call"})
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", re.M)
+
+
+def _shell(name: str, args: Any) -> str:
+    """The command line of a shell-running call, else ""."""
+    if not isinstance(args, dict):
+        return ""
+    value = args.get("cmd") if name == "exec_command" else args.get("command")
+    if name not in ("exec_command", "shell", "shell_command", "container.exec", "local_shell"):
+        return ""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if len(value) >= 3 and value[1] in ("-lc", "-c"):
+            return str(value[2])
+        return " ".join(value)
+    return ""
+
+
+class CodexReader:
+    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool) -> None:
+        st = state or {}
+        self.rec = Recorder("codex", path, st, turns=turns)
+        last = st.get("last_user")
+        self.last_user: list[str] = list(last) if isinstance(last, list) and len(last) == 2 else ["", ""]
+
+    def read(self, path: str, offset: int) -> tuple[int, int, int]:
+        skipped = 0
+        pos = offset
+        with open(path, "rb") as f:
+            for pos, chunk in complete_chunks(f, offset):
+                lines = chunk.split(b"\n")
+                lines.pop()
+                for line in lines:
+                    start = pos
+                    pos += len(line) + 1
+                    if not self._wanted(line):
+                        if not framed(line) and line.strip():
+                            skipped += 1
+                        continue
+                    try:
+                        record = json.loads(line)
+                    except (ValueError, RecursionError):
+                        skipped += 1
+                        continue
+                    if not isinstance(record, dict):
+                        skipped += 1
+                        continue
+                    try:
+                        self.record(record, start)
+                    except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+                        skipped += 1
+        return pos, pos - offset, skipped
+
+    @staticmethod
+    def _wanted(line: bytes) -> bool:
+        """False for records known to hold nothing we use (tool output, reasoning, tokens…)."""
+        m = _HEAD.search(line, 0, 200)
+        if m is None:
+            return bool(line.strip())
+        top, sub = m.group(1), m.group(2)
+        return not (top not in _TOP_NEEDED
+                    or (top == b"response_item" and sub not in _RESPONSE_NEEDED)
+                    or (top == b"event_msg" and sub not in _EVENT_NEEDED)
+                    or (sub == b"message" and line.find(b'"role":"developer"', 0, 400) >= 0))
+
+    def finish(self) -> dict[str, Any]:
+        return self.rec.finish({"last_user": self.last_user})
+
+    def record(self, r: dict[str, Any], pos: int) -> None:
+        ts = s(r.get("timestamp"))
+        kind = r.get("type")
+        payload = r.get("payload")
+        if not isinstance(payload, dict):  # the oldest rollouts wrote response items bare
+            payload, kind = r, "response_item"
+        ptype = payload.get("type")
+        uid = s(payload.get("id")) or f"L{pos}"
+        if kind == "session_meta":
+            self.rec.at(payload.get("id") or payload.get("session_id"), payload.get("cwd"))
+        elif kind == "turn_context":
+            self.rec.at(None, payload.get("cwd"))
+        elif kind == "event_msg":
+            if ptype == "user_message":
+                self._user(block_text(payload.get("message")), "event", f"L{pos}", ts)
+            elif ptype == "turn_aborted" and payload.get("reason") in ("interrupted", None):
+                self.rec.interrupt(f"L{pos}", ts, "[turn aborted by the user]")
+            elif ptype == "task_complete":
+                self.rec.close_turn()
+        elif kind == "response_item":
+            self._item(payload, ptype, uid, ts)
+        self.rec.touch(ts)
+
+    def _user(self, text: str, source: str, uid: str, ts: str) -> None:
+        human = human_text(text)
+        if human is None:
+            return
+        if self.last_user[0] not in ("", source) and self.last_user[1] == human:
+            self.last_user = ["", ""]  # the same words, recorded a second way
+            return
+        self.last_user = [source, human]
+        self.rec.human("prompt", uid, ts, human)
+
+    def _item(self, p: dict[str, Any], ptype: Any, uid: str, ts: str) -> None:
+        if ptype == "message":
+            role = p.get("role")
+            if role == "user":
+                self._user(block_text(p.get("content")), "item", uid, ts)
+            elif role == "assistant":
+                self.rec.text(uid, ts, block_text(p.get("content")))
+            return
+        call_id = p.get("call_id") or p.get("id") or uid
+        name = s(p.get("name")) or str(ptype)
+        if ptype == "function_call":
+            raw = p.get("arguments")
+            try:
+                args = json.loads(raw) if isinstance(raw, str) else raw
+            except ValueError:
+                args = raw
+            self.rec.tool(make_call(str(call_id), name, args, _shell(name, args)))
+        elif ptype == "custom_tool_call":
+            text = s(p.get("input"))
+            files = _PATCH_FILE.findall(text)
+            target = files[0].strip()[:TARGET_MAX] if files else one_line(text)
+            self.rec.tool(ToolCall(str(call_id), name, target, compact(text)))
+        elif ptype == "local_shell_call":
+            action = p.get("action") if isinstance(p.get("action"), dict) else {}
+            shell = _shell("local_shell", action)
+            self.rec.tool(make_call(str(call_id), "local_shell", action, shell))
+        elif ptype in ("web_search_call", "tool_search_call"):
+            action = p.get("action") if isinstance(p.get("action"), dict) else p
+            self.rec.tool(make_call(str(call_id), str(ptype).removesuffix("_call"), action))
+
+
+def read(path: str, offset: int, state: dict[str, Any] | None, *,
+         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
+    reader = CodexReader(path, state, turns)
+    new_offset, nbytes, skipped = reader.read(path, offset)
+    new_state = reader.finish()
+    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)

@@ -1,0 +1,111 @@
+"""Gemini CLI chats (`~/.gemini/tmp/<project>/chats/session-*.json`) -> events.
+
+A chat is one JSON document that Gemini rewrites in place, so it is read whole whenever its
+size or mtime changes. The state remembers how many messages were already turned into events;
+the last message may still grow (tool results are added to it), so it is read again and only
+its new events are kept. The file has no working directory, only a hash of it: the project
+folder's `.project_root` names it when present, else the collector matches the hash against
+directories it knows (`state["project_hash"]`).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from git_ledger.sources._core import s, Parsed, Recorder, block_text, make_call
+from git_ledger.sources._text import human_text
+
+_SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
+_CANCELLED = ("Request cancelled", "Request canceled")
+
+
+def _project_root(path: str) -> str:
+    chats = Path(path).parent
+    for folder in (chats.parent, chats):
+        try:
+            text = (folder / ".project_root").read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if text:
+            return text
+    return ""
+
+
+class GeminiReader:
+    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool) -> None:
+        self.path = path
+        self.state = dict(state or {})
+        self.rec = Recorder("gemini", path, None, turns=turns)
+        self.messages: list[dict[str, Any]] = []
+        self.failed = False
+
+    def read(self, path: str, offset: int) -> tuple[int, int, int]:
+        """Read the whole document; `offset` is ignored (the file is rewritten, not appended)."""
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            doc = json.loads(data)
+        except (ValueError, RecursionError):
+            doc = None
+        if not isinstance(doc, dict) or not isinstance(doc.get("messages"), list):
+            self.failed = True  # half-written or damaged: counted, and read again when it changes
+            return offset, len(data), 1
+        self.messages = [m for m in doc["messages"] if isinstance(m, dict)]
+        cwd = doc.get("cwd") if isinstance(doc.get("cwd"), str) else _project_root(path)
+        self.rec.at(doc.get("sessionId"), cwd)
+        for i, m in enumerate(self.messages):
+            self._message(m, i)
+        last = self.messages[-1] if self.messages else {}
+        if last.get("type") == "gemini" and not last.get("toolCalls"):
+            self.rec.close_turn()
+        self.state["project_hash"] = "" if cwd else str(doc.get("projectHash", ""))
+        return len(data), len(data), 0
+
+    def finish(self) -> dict[str, Any]:
+        """Keep only the events of messages not seen by an earlier read."""
+        if self.failed:
+            return self.state
+        ids = [str(m.get("id") or f"m{i}") for i, m in enumerate(self.messages)]
+        first = ids[0] if ids else ""
+        done = int(self.state.get("done", 0)) if self.state.get("first") == first else 0
+        seen = set(self.state.get("tail", [])) if done else set()
+        old = set(ids[:max(done - 1, 0)])
+        state = self.rec.finish(self.state)
+        self.rec.events = [e for e in self.rec.events if e.uuid not in old and e.uuid not in seen]
+        state.update(done=len(ids), first=first, tail=[ids[-1]] if ids else [])
+        return state
+
+    def _message(self, m: dict[str, Any], index: int) -> None:
+        rec = self.rec
+        ts = s(m.get("timestamp"))
+        uid = str(m.get("id") or f"m{index}")
+        kind = m.get("type")
+        text = block_text(m.get("content"))
+        if kind == "user":
+            human = human_text(text)
+            if human is not None:
+                rec.human("prompt", uid, ts, human)
+        elif kind == "info" and text.strip().startswith(_CANCELLED):
+            rec.interrupt(uid, ts, text)
+        elif kind == "gemini":
+            rec.text(uid, ts, text)
+            for j, call in enumerate(m.get("toolCalls") or []):
+                if not isinstance(call, dict):
+                    continue
+                name = s(call.get("name")) or "?"
+                args = call.get("args")
+                shell = ""
+                if name in _SHELL_TOOLS and isinstance(args, dict) and isinstance(args.get("command"), str):
+                    shell = args["command"]
+                rec.tool(make_call(str(call.get("id") or f"{uid}#{j}"), name, args, shell))
+        rec.touch(ts)
+
+
+def read(path: str, offset: int, state: dict[str, Any] | None, *,
+         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
+    reader = GeminiReader(path, state, turns)
+    new_offset, nbytes, skipped = reader.read(path, offset)
+    new_state = reader.finish()
+    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)
