@@ -198,6 +198,10 @@ def classify_hook(text: str) -> Classification:
 
 def classify_event(event: Event) -> tuple[str, Classification] | None:
     if event.kind in HUMAN_KINDS:
+        if event.opens_session:
+            # Nothing in this session can be corrected yet: "still broken" opening a session is
+            # about some earlier work, with no tool calls of ours to show where it went wrong.
+            return None
         c = classify(event.text)
         return ("human", c) if c.type != NONE else None
     if event.kind == "hook_block":

@@ -103,7 +103,7 @@ def epoch(day: str) -> float:
 def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Outcome:
     """Read one file and type its events (runs in a worker process; must not touch the store)."""
     from git_ledger.classify import classify_event
-    from git_ledger.models import format_tools
+    from git_ledger.models import TYPES, format_tools
     from git_ledger.redact import mask
 
     try:
@@ -129,7 +129,8 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         source, cl = typed
         cases.append(PreCase(
             clean(ev.uuid), ev.kind, clean(ev.session), clean(ev.timestamp), clean(ev.cwd), cl.type, source,
-            mask(ev.text), mask(format_tools(ev.tools)), f"rule:{cl.rule}" if cl.rule else "", cl.lang,
+            mask(ev.text), mask(format_tools(ev.tools)), f"rule:{cl.rule}" if cl.rule and cl.type in TYPES else "",
+            cl.lang,
         ))
     state = dict(rr.state)
     state["covered_from"] = since or ""
@@ -150,9 +151,9 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     todo = sum(j.size - j.offset for j in jobs)
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if cpus < 2 or len(jobs) < 2 or todo < PARALLEL_MIN_BYTES or deadline is not None:
-        for job in jobs:
-            if deadline is not None and time.monotonic() > deadline:
-                return
+        for n, job in enumerate(jobs):
+            if n and deadline is not None and time.monotonic() > deadline:
+                return  # the first file is always read: a deadline bounds the rest
             yield work(job, since, review_agents)
         return
     import multiprocessing

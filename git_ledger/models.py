@@ -68,6 +68,7 @@ class Event:
     path: str = ""  # the log file it came from
     after_interrupt: bool = False  # a human message right after an interrupt marker
     is_final: bool = False  # assistant_text: the last text of its turn
+    opens_session: bool = False  # a human message before any agent output in its log
 
     @property
     def date(self) -> str:

@@ -32,6 +32,16 @@ def line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def agent_call(call_id: str = "toolu_0", cwd: str = "/work/widget", session: str = "s-1") -> str:
+    """A tool call of the agent (no text, so no event): a message after it can correct it.
+
+    An opening message of a session is never a case: nothing in that session can be corrected yet."""
+    return line({"parentUuid": None, "isSidechain": False, "cwd": cwd, "sessionId": session, "type": "assistant",
+                 "uuid": f"a-{call_id}", "timestamp": "2026-11-20T09:59:00.000Z",
+                 "message": {"role": "assistant", "content": [
+                     {"type": "tool_use", "id": call_id, "name": "Bash", "input": {"command": "pytest -q"}}]}})
+
+
 def collect_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     out = run_cli("collect", *args, "--json", env=env)
     assert out.returncode == 0, out.stderr
@@ -41,7 +51,7 @@ def collect_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any
 def test_collect_twice_adds_nothing_the_second_time(tmp_path: Path) -> None:
     log = tmp_path / "logs" / "a.jsonl"
     log.parent.mkdir()
-    log.write_text(line(prompt("u1", "테스트를 빠뜨렸잖아")))
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아")))
     first = collect_json("--logs", str(FIX), "--logs", str(log.parent))
     assert first["files"] == 16 and first["lines_skipped"] == 0 and first["cases"] >= 1
     assert first["events_by_kind"]["rejection_feedback"] == 4
@@ -54,7 +64,7 @@ def test_collect_twice_adds_nothing_the_second_time(tmp_path: Path) -> None:
 
 def test_an_appended_line_adds_exactly_its_case(tmp_path: Path, repo: Path) -> None:
     log = tmp_path / "s.jsonl"
-    log.write_text(line(prompt("u1", "start on the parser", cwd=str(repo))))
+    log.write_text(line(prompt("u1", "start on the parser", cwd=str(repo))) + agent_call(cwd=str(repo)))
     assert collect_json("--logs", str(log))["cases"] == 0
     with log.open("a") as f:
         f.write(line(prompt("u2", "테스트를 빠뜨렸잖아", cwd=str(repo))))
@@ -66,10 +76,12 @@ def test_an_appended_line_adds_exactly_its_case(tmp_path: Path, repo: Path) -> N
 
 def test_a_line_still_being_written_is_read_once_complete(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
+    log.write_text(agent_call())
     whole = line(prompt("u1", "테스트를 빠뜨렸잖아"))
-    log.write_text(whole[:40])  # the agent is in the middle of writing the record
+    with log.open("a") as f:
+        f.write(whole[:40])  # the agent is in the middle of writing the record
     partial = collect_json("--logs", str(log))
-    assert (partial["events"], partial["lines_skipped"], partial["bytes"]) == (0, 0, 0)
+    assert (partial["events"], partial["lines_skipped"], partial["bytes"]) == (0, 0, len(agent_call()))
     with log.open("a") as f:
         f.write(whole[40:-1])  # still no newline
     assert collect_json("--logs", str(log))["events"] == 0
@@ -81,23 +93,24 @@ def test_a_line_still_being_written_is_read_once_complete(tmp_path: Path) -> Non
 
 def test_a_replaced_or_shrunk_file_is_read_again_from_the_start(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
-    log.write_text(line(prompt("u1", "one")) + line(prompt("u2", "테스트를 빠뜨렸잖아")))
+    log.write_text(line(prompt("u1", "one")) + agent_call() + line(prompt("u2", "테스트를 빠뜨렸잖아")))
     assert collect_json("--logs", str(log))["events"] == 2
     # A new file under the same name (a new inode), e.g. restored from a backup: read it all.
     tmp = tmp_path / "new.jsonl"
-    tmp.write_text(line(prompt("u1", "one")) + line(prompt("u2", "테스트를 빠뜨렸잖아")) + line(prompt("u3", "three")))
+    tmp.write_text(line(prompt("u1", "one")) + agent_call() + line(prompt("u2", "테스트를 빠뜨렸잖아"))
+                   + line(prompt("u3", "three")))
     os.replace(tmp, log)
     replaced = collect_json("--logs", str(log))
     assert (replaced["events"], replaced["cases"]) == (3, 0)  # the case was already stored
     # Truncated in place and rewritten shorter: read from 0 again.
-    log.write_text(line(prompt("u9", "그게 아니라 다른 파일")))
+    log.write_text(agent_call("toolu_9") + line(prompt("u9", "그게 아니라 다른 파일")))
     shrunk = collect_json("--logs", str(log))
     assert (shrunk["events"], shrunk["cases"]) == (1, 1)
 
 
 def test_a_date_window_loses_no_history(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
-    log.write_text(line(prompt("u1", "테스트를 빠뜨렸잖아", "2026-10-01T10:00:00.000Z"))
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아", "2026-10-01T10:00:00.000Z"))
                    + line(prompt("u2", "그게 아니라 다른 파일", "2026-11-20T10:00:00.000Z")))
     recent = collect_json("--logs", str(log), "--since", "2026-11-01")
     assert (recent["events"], recent["cases_by_type"]) == (1, {"premise-error": 1})
@@ -139,7 +152,7 @@ def test_a_new_log_in_a_known_folder_is_found_without_listing_unchanged_folders(
     before = db.stat().st_mtime_ns
     assert collect_json("--logs", str(logs.parent))["files_unchanged"] == 1
     assert db.stat().st_mtime_ns == before
-    (logs / "b.jsonl").write_text(line(prompt("u2", "테스트를 빠뜨렸잖아", session="s-2")))  # the folder's mtime moves
+    (logs / "b.jsonl").write_text(agent_call(session="s-2") + line(prompt("u2", "테스트를 빠뜨렸잖아", session="s-2")))  # the folder's mtime moves
     found = collect_json("--logs", str(logs.parent))
     assert (found["files"], found["files_unchanged"], found["cases"]) == (1, 1, 1)
 
@@ -163,7 +176,7 @@ def test_malformed_lines_are_counted_by_the_cli(tmp_path: Path) -> None:
 def test_escaped_lone_surrogates_in_a_damaged_log_are_stored_replaced(tmp_path: Path) -> None:
     log = tmp_path / "s.jsonl"
     record = prompt("u1", "테스트를 빠뜨렸잖아 \ud800", session="s-\ud800", cwd="/work/\udcff")
-    log.write_text(json.dumps(record, separators=(",", ":")) + "\n")  # ASCII escapes: valid JSON
+    log.write_text(agent_call() + json.dumps(record, separators=(",", ":")) + "\n")  # ASCII escapes: valid JSON
     got = collect_json("--logs", str(log))
     assert (got["events"], got["cases"]) == (1, 1)
     events = run_cli("collect", "--events", "--logs", str(log))
@@ -197,12 +210,13 @@ def test_parallel_and_sequential_scans_store_the_same(tmp_path: Path, monkeypatc
 def test_a_passed_deadline_stops_before_the_next_file(tmp_path: Path) -> None:
     with _store(tmp_path) as store:
         stats = collect.collect_files(store, _logs(FIX), now=NOW, deadline=time.monotonic() - 1)
-        assert stats.files == 0 and store.cursor_marks() == {}
+        # The first file is always read (the hook's own session matters most); the rest wait.
+        assert stats.files == 1 and len(store.cursor_marks()) == 1
 
 
 def test_cases_and_cursor_are_saved_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     log = tmp_path / "s.jsonl"
-    log.write_text(line(prompt("u1", "테스트를 빠뜨렸잖아")))
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아")))
 
     def crash(*args: Any, **kwargs: Any) -> None:
         raise sqlite3.OperationalError("disk I/O error")
@@ -320,3 +334,15 @@ def test_records_of_unexpected_shapes_never_crash(tmp_path: Path, records: list[
         log.write_text("".join(json.dumps(r) + "\n" for r in records))
         rr = sources.read_events(log, agent)
         assert rr.offset == log.stat().st_size and rr.lines_skipped <= len(records)
+
+
+def test_an_opening_message_is_never_a_case(tmp_path: Path) -> None:
+    """"Still broken" opening a session is about earlier work: nothing here can be corrected yet."""
+    log = tmp_path / "s.jsonl"
+    log.write_text(line(prompt("u1", "that's not what I asked for, the config is still wrong")))
+    opening = collect_json("--logs", str(log))
+    assert (opening["events"], opening["cases"]) == (1, 0)
+    with log.open("a") as f:
+        f.write(agent_call() + line(prompt("u2", "that's not what I asked for, the config is still wrong")))
+    later = collect_json("--logs", str(log))  # read incrementally: the parser state remembers
+    assert (later["events"], later["cases"]) == (1, 1)

@@ -36,6 +36,7 @@ def collected(tmp_path: Path, repo: Path) -> Path:
                message={"role": "user", "content": "테스트 파일을 빠뜨렸잖아"}),
     ])
     write(logs / "b.jsonl", [
+        record("a0", "s-b", repo, "2026-11-24T08:59:00.000Z", type="assistant", message=bash),
         record("u1", "s-b", repo, "2026-11-24T09:00:00.000Z", type="user",
                message={"role": "user", "content": "그게 아니라 설정 파일을 고쳐야지"}),
         record("r1", "s-b", repo, "2026-11-24T09:01:00.000Z", type="user", message={"role": "user", "content": [

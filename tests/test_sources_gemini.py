@@ -77,7 +77,7 @@ def test_the_project_hash_names_a_directory_seen_in_other_logs(tmp_path: Path, r
         {"parentUuid": None, "isSidechain": False, "cwd": str(repo), "sessionId": "c-1", "type": "user",
          "uuid": "u1", "timestamp": "2026-11-20T09:00:00.000Z", "message": {"role": "user", "content": "hello"}},
     ])
-    doc = chat([msg(0, "user", "그게 아니라 설정 파일을 고쳐")])
+    doc = chat([msg(0, "gemini", "I changed cfg.py."), msg(1, "user", "그게 아니라 설정 파일을 고쳐")])
     doc["projectHash"] = hashlib.sha256(str(repo).encode()).hexdigest()
     gemini_log = tmp_path / "logs" / "chats" / "session-x.json"
     gemini_log.parent.mkdir()

@@ -26,6 +26,7 @@ example:
   git-ledger collect                      # the default log folders, all history
   git-ledger collect --days 30 --json     # the last 30 days, as JSON
   git-ledger collect --logs ~/old-claude-logs --agent claude
+  git-ledger collect --days 4 --llm --propose   # the daily one-liner (docs/propose.md)
 """
 
 
@@ -40,29 +41,87 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     _common.add_agent_arg(parser)
     _common.add_window_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--llm", action="store_true",
+                        help="then ask the configured model judges to retype `other` cases (as "
+                        "`git-ledger retype`; two judges must agree; see docs/judges.md)")
+    parser.add_argument("--propose", action="store_true",
+                        help="then update the proposals ledger of this repository (as `git-ledger propose`)")
+    parser.add_argument("--ledger", type=_path, metavar="PATH",
+                        help="with --propose: the ledger file (default .git-ledger/proposals.yaml here)")
+    parser.add_argument("--commit", action="store_true",
+                        help="with --propose: commit the ledger alone (git commit --only)")
     parser.add_argument("--events", action="store_true",
                         help="store nothing; print every event the logs hold, one JSON object per line "
                         "(texts masked), to check what the collector sees")
 
 
+def _path(value: str) -> Any:
+    from pathlib import Path
+
+    return Path(value)
+
+
 def run(args: argparse.Namespace) -> int:
     from git_ledger import filescan, paths
     from git_ledger.commands import _common
+    from git_ledger.errors import FatalError
 
     since = _common.window_start(args)
     roots = [str(p) for _, p in _common.log_roots(args)]
     if args.events:
         return print_events(roots, args.agent, since, sys.stdout)
+    if (args.ledger or args.commit) and not args.propose:
+        raise FatalError("--ledger and --commit go with --propose")
+    judges = _judges() if args.llm else None  # a missing judge config stops before any work
     db = paths.db_path()
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
     logs = filescan.unchanged(roots, snapshot, args.agent, since)
     if logs is not None:  # nothing new anywhere: done without opening the store
-        report(empty_result(logs), as_json=args.json, out=sys.stdout)
-        return 0
-    result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
+        result = empty_result(logs)
+    else:
+        result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
+    if judges is not None:
+        result["retype"] = _retype(judges, since, as_json=args.json)
+    if args.propose:
+        result["propose"] = _propose(args, as_json=args.json)
     report(result, as_json=args.json, out=sys.stdout)
     return 0
+
+
+def _judges() -> Any:
+    from git_ledger import paths
+    from git_ledger.judges import NOTICE_FILE, configured, warn_offsite
+
+    judges = configured()
+    for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
+        print(line, file=sys.stderr)
+    return judges
+
+
+def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:
+    from git_ledger.commands._common import now_iso, open_store
+    from git_ledger.judges import retype_other
+
+    with open_store() as store:
+        result = retype_other(store, judges, now=now_iso(), since=since)
+    if not as_json:
+        print("\n".join(result.lines(judges)))
+    return {"considered": result.considered, "retyped": dict(sorted(result.retyped.items())),
+            "kept": dict(sorted(result.kept.items()))}
+
+
+def _propose(args: argparse.Namespace, *, as_json: bool) -> dict[str, Any]:
+    from git_ledger import paths
+    from git_ledger.commands._common import open_store
+    from git_ledger.commands.propose import ledger_location, print_result, run_propose
+
+    ledger_path, repo_root = ledger_location(args.ledger)
+    with open_store() as store:
+        result = run_propose(store, ledger_path, repo_root, commit=args.commit, now=paths.now())
+    if not as_json:
+        print_result(result)
+    return dict(result.as_json())
 
 
 def fast_main(argv: list[str]) -> int | None:

@@ -135,6 +135,8 @@ class Recorder:
         self.hook_texts: list[str] = list(st.get("hook_texts", []))
         self.events: list[Event] = []
         self.turn_closed = bool(st.get("turn_closed", False))
+        # Has the agent said or done anything yet? A message before that cannot correct it.
+        self.agent_spoke = bool(st.get("agent_spoke", False))
         self._pending: tuple[str, str, str, tuple[ToolCall, ...]] | None = None
         self.turns: list[Turn] | None = [] if turns else None
         self._t_open: Event | None = None
@@ -161,6 +163,7 @@ class Recorder:
     # -------------------------------------------------------------- records
     def tool(self, call: ToolCall) -> None:
         self.turn_closed = False
+        self.agent_spoke = True
         if call.id and call.id in self._tool_ids:
             return
         self._tool_ids.add(call.id)
@@ -180,6 +183,7 @@ class Recorder:
         if not text.strip():
             return
         self.turn_closed = False
+        self.agent_spoke = True
         self._flush(final=False)
         self._pending = (uuid, timestamp, text, tuple(self.tools))
         if self.turns is not None:
@@ -192,7 +196,8 @@ class Recorder:
         if not text:
             return False
         self._flush(final=True)
-        event = self._event(kind, uuid, timestamp, text, after_interrupt=self.after_interrupt)
+        event = self._event(kind, uuid, timestamp, text, after_interrupt=self.after_interrupt,
+                            opens_session=not self.agent_spoke)
         self.after_interrupt = False
         self.tools = []
         self._tool_ids = set()
@@ -216,6 +221,7 @@ class Recorder:
         text = text.strip()
         if not text:
             return
+        self.agent_spoke = True
         if kind == "hook_block":
             key = text[:500]
             if key in self.hook_texts:  # the same block recorded twice (text and attachment)
@@ -230,11 +236,12 @@ class Recorder:
     # -------------------------------------------------------------- results
     def _event(self, kind: str, uuid: str, timestamp: str, text: str, *,
                after_interrupt: bool = False, is_final: bool = False,
-               tools: tuple[ToolCall, ...] | None = None) -> Event:
+               tools: tuple[ToolCall, ...] | None = None, opens_session: bool = False) -> Event:
         event = Event(
             agent=self.agent, session=self.session, uuid=uuid, timestamp=timestamp, cwd=self.cwd,
             kind=kind, text=text, tools=tuple(self.tools) if tools is None else tools,
             path=self.path, after_interrupt=after_interrupt, is_final=is_final,
+            opens_session=opens_session,
         )
         self.events.append(event)
         return event
@@ -271,6 +278,7 @@ class Recorder:
             "after_interrupt": self.after_interrupt,
             "hook_texts": self.hook_texts[-8:],
             "turn_closed": self.turn_closed,
+            "agent_spoke": self.agent_spoke,
         }
         if extra:
             state.update(extra)
