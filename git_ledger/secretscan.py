@@ -1,0 +1,198 @@
+"""Secret detection: detect-secrets, asked only about the lines `prefilter` picked.
+
+detect-secrets is imported inside `scan()`, never at module import: the prompt hook imports this
+module through `redact`. The decision is detect-secrets' (its curated plugins and filters), plus
+a few high-precision regexes for token formats newer than detect-secrets 1.5 (see `_EXTRA`).
+
+Two modes:
+- message (`filename=""`): agent-log text, where secrets sit unquoted in prose. Plugins search
+  eagerly (unquoted high-entropy words too) and entropy candidates are post-filtered by the
+  plugin's own limit, which detect-secrets' ad-hoc search leaves unapplied.
+- file (`filename="src/app.py"`): staged file lines, with detect-secrets' file semantics (quoted
+  entropy strings, keyword rules by file type, `# pragma: allowlist secret`, lock files skipped).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from git_ledger.prefilter import is_object_id, line_is_candidate
+
+# Every default plugin but IPPublicDetector (an IP address in a message is not a credential, and
+# masking every "10.0.3.7 is down" would wreck ordinary debugging messages).
+PLUGINS: tuple[dict[str, Any], ...] = tuple(
+    {"name": n}
+    for n in (
+        "AWSKeyDetector", "ArtifactoryDetector", "AzureStorageKeyDetector", "BasicAuthDetector",
+        "CloudantDetector", "DiscordBotTokenDetector", "GitHubTokenDetector", "GitLabTokenDetector",
+        "IbmCloudIamDetector", "IbmCosHmacDetector", "JwtTokenDetector", "KeywordDetector",
+        "MailchimpDetector", "NpmDetector", "OpenAIDetector", "PrivateKeyDetector",
+        "PypiTokenDetector", "SendGridDetector", "SlackDetector", "SoftlayerDetector",
+        "SquareOAuthDetector", "StripeDetector", "TelegramBotTokenDetector", "TwilioKeyDetector",
+    )
+) + ({"name": "Base64HighEntropyString", "limit": 4.5}, {"name": "HexHighEntropyString", "limit": 3.0})
+MAX_LINE = 4000
+WINDOW_OVERLAP = 400  # longer than any token a plugin looks for
+
+# Token formats detect-secrets 1.5 does not know, and env-style secret assignments
+# (`DB_PASSWORD=…`, `SLACK_BOT_TOKEN: …`), which its KeywordDetector misses in unquoted,
+# unknown-extension files such as `.env`.
+_EXTRA: tuple[tuple[str, str], ...] = (
+    ("GitHub Token", r"github_pat_[A-Za-z0-9_]{22,}"),
+    ("OpenAI Token", r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}"),
+    ("Anthropic API Key", r"sk-ant-[a-z]+\d*-[A-Za-z0-9_-]{20,}"),
+    ("Google API Key", r"AIza[0-9A-Za-z_-]{35}"),
+    (
+        "Secret Keyword",
+        (
+            r"\b[A-Z][A-Z0-9_]*(?:API_?KEY|ACCESS_?KEY|SECRET|PRIVATE_?KEY|AUTH_?KEY|TOKEN|PASSWORD"
+            r"|PASSWD|PWD|CREDENTIALS?)[A-Z0-9_]*['\"]?\s*[=:]\s*['\"]?([^\s'\"`,;]{8,})"
+        ),
+    ),
+)
+_PLACEHOLDER = r"(?i)^(?:\$|<|\{|%\(|\*{3,}|x{6,}|true$|false$|null$|none$)"
+
+
+
+
+@functools.lru_cache(maxsize=1)
+def _extra_rx() -> tuple[re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...]]:
+    return re.compile(_PLACEHOLDER), tuple((kind, re.compile(p)) for kind, p in _EXTRA)
+
+
+_GENERIC = {"Secret Keyword": 1, "Base64 High Entropy String": 2, "Hex High Entropy String": 2}
+
+
+def preferred(kinds: Iterable[str]) -> list[str]:
+    """The most telling kinds of one spot: a named token format over a keyword hit over an
+    entropy hit ("GitHub Token", not also "Base64 High Entropy String")."""
+    unique = list(dict.fromkeys(kinds))
+    best = min((_GENERIC.get(k, 0) for k in unique), default=0)
+    return [k for k in unique if _GENERIC.get(k, 0) == best]
+
+
+class Finding(NamedTuple):
+    line: int  # 1-based
+    type: str  # detect-secrets' secret type, e.g. "AWS Access Key"
+    value: str  # the matched value: used to locate it, never printed
+
+
+class Line(NamedTuple):
+    number: int  # 1-based
+    text: str
+    previous: str = ""  # the line before (for `# pragma: allowlist nextline secret`)
+
+
+def _first_token(value: str) -> str:
+    return value.strip().split(" ")[0].strip("'\"`,;.!?")
+
+
+def _plausible_unquoted(value: str) -> bool:
+    """An unquoted `password: …` value that looks like a credential, not the rest of a sentence."""
+    token = _first_token(value)
+    if len(token) < 6 or _extra_rx()[0].match(token):
+        return False
+    return len(token) >= 12 or not token.isalpha() or not token.islower()
+
+
+def _extra(line: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for kind, rx in _extra_rx()[1]:
+        for m in rx.finditer(line):
+            value = m.group(m.lastindex or 0)
+            if kind == "Secret Keyword" and (_extra_rx()[0].match(value) or not _plausible_unquoted(value)):
+                continue
+            found.append((kind, value))
+    return found
+
+
+def scan(files: Iterable[tuple[str, Sequence[Line]]], *, eager: bool = False) -> list[tuple[str, Finding]]:
+    """(filename, Finding) for every secret in the given lines (each already a prefilter candidate).
+
+    One detect-secrets settings context for the whole batch: entering one costs about 1 ms.
+    """
+    from detect_secrets.core.scan import _is_filtered_out, _scan_line
+    from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
+    from detect_secrets.plugins.keyword import KeywordDetector
+    from detect_secrets.settings import get_plugins, get_settings, transient_settings
+    from detect_secrets.util.code_snippet import get_code_snippet
+
+    out: list[tuple[str, Finding]] = []
+    with transient_settings({"plugins_used": list(PLUGINS)}):
+        # Our lines come from memory, not from a file on disk; and a file is not skipped for
+        # its extension (a key in a .bin is still a key): we decoded it ourselves.
+        get_settings().disable_filters("detect_secrets.filters.common.is_invalid_file",
+                                       "detect_secrets.filters.heuristic.is_non_text_file")
+        plugins = get_plugins()
+        for filename, lines in files:
+            label = filename or "message"
+            if filename and _is_filtered_out(required_filter_parameters=["filename"], filename=label):
+                continue  # lock files and swagger specs: skipped as detect-secrets-hook would
+            for ln in (w for line in lines for w in _windows(line, eager)):
+                text = ln.text.rstrip()
+                context = get_code_snippet(lines=[ln.previous, text], line_number=2)
+                if not eager and _is_filtered_out(
+                    required_filter_parameters=["line"], filename=label, line=text, context=context
+                ):
+                    continue
+                found: list[tuple[str, str, Any]] = []
+                for plugin in plugins:
+                    if eager and isinstance(plugin, HighEntropyStringsPlugin):
+                        found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(plugin, text)]
+                        continue
+                    names = [label]
+                    if eager and isinstance(plugin, KeywordDetector):
+                        names.append("message.cfg")  # also `password: hunter2`, unquoted
+                    for name in names:
+                        for s in _scan_line(plugin=plugin, filename=name, line=text,
+                                            line_number=ln.number, context=context,
+                                            enable_eager_search=eager):
+                            value = s.secret_value or ""
+                            if name == label:
+                                found.append((s.type, value, plugin))
+                            elif _plausible_unquoted(value):  # the config rule runs to the line end
+                                found.append((s.type, _first_token(value), plugin))
+                seen: set[tuple[str, str]] = set()
+                for kind, value, plugin in found:
+                    if (kind, value) in seen:
+                        continue
+                    seen.add((kind, value))
+                    if isinstance(plugin, HighEntropyStringsPlugin) and is_object_id(value):
+                        continue
+                    if _is_filtered_out(required_filter_parameters=["context"], filename=label,
+                                        secret=value, plugin=plugin, line=text, context=context):
+                        continue
+                    out.append((filename, Finding(ln.number, kind, value)))
+                for kind, value in _extra(text):
+                    if (kind, value) not in seen:
+                        seen.add((kind, value))
+                        out.append((filename, Finding(ln.number, kind, value)))
+    return out
+
+
+def _windows(line: Line, eager: bool) -> list[Line]:
+    """A minified or generated line of megabytes, cut into overlapping windows of which only the
+    prefilter's candidates are scanned: detect-secrets' keyword regexes are superlinear on very
+    long lines (Yelp/detect-secrets#868)."""
+    if len(line.text) <= MAX_LINE:
+        return [line]
+    step = MAX_LINE - WINDOW_OVERLAP
+    windows = (line.text[i:i + MAX_LINE] for i in range(0, len(line.text), step))
+    return [line._replace(text=w) for w in windows if line_is_candidate(w, eager)]
+
+
+def _eager_entropy(plugin: Any, line: str) -> list[str]:
+    """Quoted and unquoted high-entropy words, with the plugin's limit applied (scan_line does not)."""
+    from detect_secrets.core.scan import _is_filtered_out
+
+    values = {s.secret_value for s in plugin.analyze_line(filename="message", line=line)}
+    with plugin.non_quoted_string_regex(is_exact_match=False):
+        values.update(plugin.analyze_string(line))
+    return sorted(
+        v for v in values
+        if v and plugin.calculate_shannon_entropy(v) > plugin.entropy_limit
+        and not _is_filtered_out(required_filter_parameters=["secret"], filename="message",
+                                 secret=v, plugin=plugin, line=line)
+    )
