@@ -140,8 +140,9 @@ def script(name: str) -> list[str]:
 
 def phases(repo: Path, db: Path) -> dict[str, float]:
     """Where the hook's time goes, in this process (modules already imported)."""
-    from git_ledger import precommit, staged
-    from git_ledger.rawtext import Matcher
+    from git_ledger import precommit
+    from git_ledger.precommit import staged
+    from git_ledger.precommit.rawtext import Matcher
 
     os.chdir(repo)
     out: dict[str, float] = {}

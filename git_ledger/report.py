@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from git_ledger.ledger_model import LedgerData, id_number
+from git_ledger.ledger.model import LedgerData, id_number
 from git_ledger.promote import Group, GroupKey, Unit, count_units
 
 

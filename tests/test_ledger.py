@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from git_ledger import ledger_upgrades
+from git_ledger.ledger import upgrades as ledger_upgrades
 from git_ledger.errors import FatalError
 from git_ledger.ledger import (
     InvalidLedgerError, load_ledger, new_text, parse_ledger, save_ledger, set_review, set_status,
     validate_paths,
 )
-from git_ledger.ledger_model import Entry, LedgerData, Pending
+from git_ledger.ledger.model import Entry, LedgerData, Pending
 from git_ledger.models import unit_fingerprint
 from git_ledger.promote import Unit
 from util import git, run_cli

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from git_ledger.ledger import load_ledger, new_text, parse_ledger, validate_paths
-from git_ledger.ledger_merge import merge_data, merge_texts
-from git_ledger.ledger_model import Entry, LedgerData, Pending, format_id
+from git_ledger.ledger.merge import merge_data, merge_texts
+from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
 from git_ledger.models import TYPES
 from test_ledger import REPO, data, entry, pending, u, write
 from util import run_cli

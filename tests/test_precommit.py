@@ -218,7 +218,7 @@ def test_without_a_store_it_checks_secrets_only_and_creates_nothing(
 # ----------------------------------------------------------------- validate, cards audit
 def _ledger(repo: Path) -> Path:
     from git_ledger.ledger import load_ledger, save_ledger
-    from git_ledger.ledger_model import Entry, LedgerData
+    from git_ledger.ledger.model import Entry, LedgerData
     from git_ledger.models import unit_fingerprint
     from git_ledger.promote import Unit
 

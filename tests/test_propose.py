@@ -12,7 +12,7 @@ import pytest
 from git_ledger import paths
 from git_ledger.ledger import load_ledger, validate_paths
 from git_ledger.models import TYPES, Case, case_id, unit_fingerprint
-from git_ledger.proposer import run_propose
+from git_ledger.ledger.propose import run_propose
 from git_ledger.repo import identify
 from git_ledger.store import Store
 from test_promote import brute_force

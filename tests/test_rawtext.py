@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from git_ledger.rawtext import MIN_WEIGHT, Matcher, normalise, patterns
+from git_ledger.precommit.rawtext import MIN_WEIGHT, Matcher, normalise, patterns
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from git_ledger.ledger_model import LedgerData
+from git_ledger.ledger.model import LedgerData
 from git_ledger.promote import Group
 from git_ledger.report import adoption_dates, build, monday
 from test_ledger import REPO, data, entry, u

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from git_ledger import staged
+from git_ledger.precommit import staged
 from git_ledger.errors import FatalError
 from util import git
 

@@ -12,7 +12,7 @@ from git_ledger.errors import FatalError
 from git_ledger.hooks import search_posture
 from git_ledger.models import Turn
 from git_ledger.redact import mask
-from git_ledger.replay import Report, replay_turns
+from git_ledger.hooks.replay import Report, replay_turns
 
 DESCRIPTION = """\
 Replay the Stop guards (evidence, search posture) over every finished turn in your agent logs

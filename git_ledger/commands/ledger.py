@@ -8,7 +8,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.ledger import InvalidLedgerError, set_status, validate_paths, write_text
-from git_ledger.ledger_model import STATUSES
+from git_ledger.ledger.model import STATUSES
 
 EXAMPLES = """\
 examples:
@@ -53,7 +53,7 @@ def _read(path: Path) -> str:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    from git_ledger.ledger_merge import merge_texts
+    from git_ledger.ledger.merge import merge_texts
 
     name = args.path or str(args.ours)
     try:
@@ -71,7 +71,7 @@ def _merge(args: argparse.Namespace) -> int:
 
 def _install(args: argparse.Namespace) -> int:
     from git_ledger import paths
-    from git_ledger.ledger_git import install_merge_driver, toplevel
+    from git_ledger.ledger.gitops import install_merge_driver, toplevel
 
     root = toplevel(Path.cwd())
     if root is None:

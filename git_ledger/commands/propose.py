@@ -8,8 +8,8 @@ from pathlib import Path
 from git_ledger import paths
 from git_ledger.commands._common import open_store
 from git_ledger.errors import FatalError
-from git_ledger.ledger_git import toplevel
-from git_ledger.proposer import ProposeResult, plural, run_propose
+from git_ledger.ledger.gitops import toplevel
+from git_ledger.ledger.propose import ProposeResult, plural, run_propose
 
 __all__ = ["register", "run", "run_propose", "ledger_location"]
 

@@ -14,7 +14,7 @@ from git_ledger.errors import FatalError
 from git_ledger.ledger import load_ledger
 from git_ledger.models import TYPES
 from git_ledger.promote import combine, group_cases
-from git_ledger.proposer import resolve_scope
+from git_ledger.ledger.propose import resolve_scope
 from git_ledger.report import GroupReport, Rate, adoption_dates, build
 
 EXAMPLES = """\
@@ -70,7 +70,7 @@ def _next(week: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from git_ledger.ledger_git import history
+    from git_ledger.ledger.gitops import history
 
     if args.weeks < 1:
         raise FatalError("--weeks must be 1 or more")

@@ -13,8 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from git_ledger.ledger_model import Entry, LedgerData, Pending
-from git_ledger.ledger_render import block_lines, entries_lines, field_values, repos_value, scalar
+from git_ledger.ledger.model import Entry, LedgerData, Pending
+from git_ledger.ledger.render import block_lines, entries_lines, field_values, repos_value, scalar
 
 _COMMENT = re.compile(r"\s+#")
 

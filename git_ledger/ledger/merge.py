@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from git_ledger import ledger_schema
+from git_ledger.ledger import schema as ledger_schema
 from git_ledger import yaml as gl_yaml
 from git_ledger.ledger import new_text, parse_ledger
-from git_ledger.ledger_model import (
+from git_ledger.ledger.model import (
     STATUS_RANK, Entry, LedgerData, Pending, Repos, format_id, id_number,
 )
 from git_ledger.promote import GroupKey, Unit

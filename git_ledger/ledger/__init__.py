@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from git_ledger import ledger_schema
+from git_ledger.ledger import schema as ledger_schema
 from git_ledger.errors import FatalError
-from git_ledger.ledger_model import (
+from git_ledger.ledger.model import (
     CURRENT_VERSION, DECIDED, STATUSES, Entry, LedgerData, Pending,
 )
 from git_ledger.promote import GroupKey
@@ -90,7 +90,8 @@ def load_ledger(path: Path) -> Ledger:
 
 def new_text(ledger: Ledger, data: LedgerData) -> str:
     """The text of `ledger` changed to hold `data`: a minimal edit when the layout allows."""
-    from git_ledger import ledger_render, ledger_text
+    from git_ledger.ledger import render as ledger_render
+    from git_ledger.ledger import text as ledger_text
     from git_ledger import yaml as gl_yaml
 
     if not ledger.text.strip():

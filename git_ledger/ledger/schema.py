@@ -12,8 +12,8 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from git_ledger import ledger_upgrades
-from git_ledger.ledger_model import (
+from git_ledger.ledger import upgrades as ledger_upgrades
+from git_ledger.ledger.model import (
     CURRENT_VERSION, ID_RE, STATUSES, Entry, LedgerData, Pending, pending_label,
 )
 from git_ledger.models import TYPES

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from git_ledger.ledger_model import Entry, LedgerData, Pending, Repos, id_number
+from git_ledger.ledger.model import Entry, LedgerData, Pending, Repos, id_number
 
 HEADER = (
     "# git-ledger proposals: repeated agent mistakes, text-free (see docs/ledger.md).\n"

@@ -21,7 +21,7 @@ from git_ledger import config as gl_config
 from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.ledger import Ledger, load_ledger, save_ledger
-from git_ledger.ledger_model import Entry, LedgerData, Pending, format_id
+from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
 from git_ledger.models import TYPES
 from git_ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
 from git_ledger.repo import identify
@@ -228,7 +228,7 @@ def run_propose(
         result.message = (commit_message(changes, sightings) if changes or sightings
                           else f"ledger: upgrade to format version {data.version}\n")
         if commit:
-            from git_ledger.ledger_git import commit_only
+            from git_ledger.ledger.gitops import commit_only
 
             assert repo_root is not None
             result.commit = commit_only(repo_root, ledger_path, result.message)

@@ -2,7 +2,7 @@
 
 A ledger written by an older git-ledger says so in its `version:`. Loading applies, in order,
 every step newer than that version, in memory; the next write then saves the new format (as a
-normal minimal edit). To change the format: bump `CURRENT_VERSION` in `ledger_model.py` and add
+normal minimal edit). To change the format: bump `CURRENT_VERSION` in `ledger/model.py` and add
 `v<N>.py` here with `def upgrade(doc: MutableMapping[str, Any]) -> None`, which edits the parsed
 document in place from version N-1 to version N (the `version` key is set by the caller).
 """
