@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
 
 from git_ledger import paths
 from git_ledger.errors import FatalError
+
+# The prompt hook reads the config: typing stays off its path (mypy reads this as usual).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
+    from typing import Any
 
 USER_ONLY_KEYS = frozenset({"judges"})
 
@@ -86,7 +90,7 @@ def read_yaml_cached(path: Path, cache_dir: Path | None) -> dict[str, Any]:
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for k, v in over.items():
-        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
             out[k] = merge(out[k], v)
         else:
             out[k] = v
@@ -112,7 +116,7 @@ def load(
 def get(cfg: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
     node: Any = cfg
     for part in dotted.split("."):
-        if not isinstance(node, Mapping) or part not in node:
+        if not isinstance(node, dict) or part not in node:
             return default
         node = node[part]
     return node

@@ -1,9 +1,13 @@
 """The one exception type users see, and the one place it becomes an exit code."""
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Iterator
+
+# Hooks import this module on every prompt (for FatalError): contextlib and typing stay off it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from contextlib import AbstractContextManager
 
 
 class FatalError(RuntimeError):
@@ -15,9 +19,16 @@ EXIT_INTERRUPT = 130
 EXIT_BUG = 3
 
 
-@contextlib.contextmanager
-def error_handler() -> Iterator[None]:
+def error_handler() -> AbstractContextManager[None]:
     """Map exceptions to exit codes: FatalError 1, ^C 130, anything else 3 (a bug)."""
+    import contextlib
+
+    return contextlib.contextmanager(_handle)()
+
+
+def _handle() -> Iterator[None]:
+    import contextlib
+
     try:
         yield
     except FatalError as e:
