@@ -15,6 +15,19 @@ _SCP_LIKE = re.compile(r"^(?:[^@/]+@)?(?P<host>[^:/]+):(?P<path>[^/].*)$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(?P<host>[^/:]+)(?::\d+)?/(?P<path>.*)$", re.I)
 
 
+UNKNOWN = "(unknown)"
+GEMINI_PROJECT = "gemini-project:"  # a Gemini chat whose project folder is unknown: its hash
+
+
+def shareable(repo: str) -> bool:
+    """Is `repo` an identity fit for a committed ledger (host/owner/name or a repository's name)?
+
+    A session outside any repository is known by its folder's path, which names the user's home
+    and stays on this machine; so do unknown and hash-only identities."""
+    return bool(repo) and repo != UNKNOWN and not repo.startswith(("/", "~", "\\", GEMINI_PROJECT)) \
+        and not re.match(r"^[A-Za-z]:[\\/]", repo)
+
+
 class RepoCache(Protocol):
     def cached_repo(self, cwd: str) -> tuple[str, str] | None: ...
 
@@ -88,11 +101,32 @@ class RepoResolver:
         cached = self._cache.cached_repo(cwd) if self._cache is not None and cwd else None
         if cached is not None:
             return cached[0]
-        found = identify(cwd)
+        found = identify(cwd) if os.path.isdir(cwd) else _identify_gone(cwd)
         if found is not None:
             repo, top = found
             if self._cache is not None:
                 self._cache.remember_repo(cwd, repo, top, self._now)
             return repo
-        # The directory is gone or not a repository: the cwd itself is the best identity left.
-        return cwd or "(unknown)"
+        # Not a repository (or gone with no repository above it): the cwd is the identity left.
+        return cwd or UNKNOWN
+
+
+def _identify_gone(cwd: str) -> tuple[str, str] | None:
+    """A deleted folder (a removed worktree subfolder, a build dir) belongs to the repository of
+    its nearest existing parent, when that parent is inside one."""
+    if not os.path.isabs(cwd):
+        return None
+    parent = os.path.dirname(cwd.rstrip("/"))
+    while parent and not os.path.isdir(parent):
+        parent = os.path.dirname(parent)
+    if not parent or parent == "/":
+        return None
+    found = identify(parent)
+    if found is None:
+        return None
+    # Only when the repository really held that folder: a home directory that is a dotfiles
+    # repository must not swallow every deleted project below it.
+    rel = os.path.relpath(cwd, found[1])
+    if rel.startswith("..") or not _git(found[1], "rev-list", "-1", "--all", "--", rel):
+        return None
+    return found

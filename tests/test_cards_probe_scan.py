@@ -176,3 +176,18 @@ def test_scan_rejects_a_bad_regex_in_one_line(tmp_path: Path, fixtures: Path) ->
 def test_what_counts_as_a_look_in_the_folder(name: str, arguments: str, shell: str, look: bool) -> None:
     call = ToolCall(id="t1", name=name, target="", arguments=arguments, shell=shell)
     assert looks_in(call, "procedures") is look
+
+
+def test_scan_never_prints_a_secret(tmp_path: Path) -> None:
+    from fake_secrets import FAKE
+
+    token = FAKE["ghp"]
+    log = tmp_path / "logs" / "s.jsonl"
+    log.parent.mkdir()
+    rec = {"type": "user", "sessionId": "s-1", "uuid": "u1", "cwd": "/w", "timestamp": "2026-11-20T10:00:00Z",
+           "message": {"role": "user", "content": f"deploy with token {token} please"}}
+    log.write_text(json.dumps(rec) + "\n")
+    out = run_cli("cards", "scan", "deploy|ghp_", "--messages", "--logs", str(log.parent))
+    assert out.returncode == 0, out.stderr
+    assert token not in out.stdout and "1 match" in out.stdout
+    assert "secret masked" in out.stdout

@@ -346,3 +346,51 @@ def test_an_opening_message_is_never_a_case(tmp_path: Path) -> None:
         f.write(agent_call() + line(prompt("u2", "that's not what I asked for, the config is still wrong")))
     later = collect_json("--logs", str(log))  # read incrementally: the parser state remembers
     assert (later["events"], later["cases"]) == (1, 1)
+
+
+# ------------------------------------------------------------------ collect --llm / --propose
+
+def _corrections(log: Path, repo: Path) -> None:
+    """Two sessions on two days in `repo`, each with one rule-typed and one untyped correction."""
+    records = ""
+    for n, day in ((1, "2026-11-20"), (2, "2026-11-23")):
+        records += agent_call(f"toolu_{n}", cwd=str(repo), session=f"s-{n}")
+        records += line(prompt(f"u{n}a", "you forgot to update the changelog", f"{day}T10:00:00.000Z",
+                               cwd=str(repo), session=f"s-{n}"))
+        records += line(prompt(f"u{n}b", "hmm, that is still not it", f"{day}T10:05:00.000Z",
+                               cwd=str(repo), session=f"s-{n}"))
+    log.write_text(records)
+
+
+def test_collect_llm_without_judges_stops_before_collecting(tmp_path: Path, repo: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    _corrections(log, repo)
+    out = run_cli("collect", "--logs", str(log), "--llm")
+    assert out.returncode == 1 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and "no judges configured" in out.stderr
+    assert not (Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").exists()
+
+
+def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) -> None:
+    import sys
+
+    log = tmp_path / "s.jsonl"
+    _corrections(log, repo)
+    answer = Path(__file__).parent / "judges" / "answer.py"
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text(
+        "judges:\n"
+        f"  - {{name: one, kind: command, command: [{sys.executable}, {answer}, result-error], local: true}}\n"
+        f"  - {{name: two, kind: command, command: [{sys.executable}, {answer}, result-error, {tmp_path / 'two.log'}],"
+        " local: true}\n")
+    out = run_cli("collect", "--logs", str(log), "--llm", "--propose", "--json", cwd=repo,
+                  env={"GIT_LEDGER_NOW": "2026-11-29T12:00:00Z"})
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["cases_by_type"] == {"omission": 2, "other": 2}
+    assert got["retype"]["retyped"] == {"result-error": 2}
+    changes = {(c["type"], c["status"], c["units"]) for c in got["propose"]["changes"]}
+    assert changes == {("omission", "proposed", 2), ("result-error", "proposed", 2)}
+    ledger = (repo / ".git-ledger" / "proposals.yaml").read_text()
+    assert "changelog" not in ledger and "still not it" not in ledger

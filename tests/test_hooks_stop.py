@@ -85,7 +85,8 @@ def test_zero_tool_claim_is_blocked_in_each_language(tmp_path: Path, repo: Path,
     (case,) = store_cases()
     assert (case.source, case.type, case.typed_by) == ("guard", "omission", "guard:evidence")
     assert case.repo == "github.com/example/widget" and case.session.startswith("3f6c2a1e")
-    assert case.date == "2026-11-28" and case.text in CLAIMS[lang]
+    assert case.date == "2026-11-28" and case.text.startswith("claimed completion in a turn that ran no tool: ")
+    assert case.text.split(": ", 1)[1] in CLAIMS[lang]
     with Store.open(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db") as store:
         ((event_id, guard, *_),) = store.guard_events()
     assert (event_id, guard) == (case.id, "evidence")

@@ -104,9 +104,9 @@ def test_first_prompt_injects_typed_cases_newest_first_within_limits(repo: Path,
     assert lines[0].startswith(HEADER_EN)
     assert "last 30 days" in lines[0] and "re-read the original" in lines[0]
     assert lines[1:] == [
-        "- 2026-11-28 result-error: review: the parser drops the last line" + AFTER,
+        "- 2026-11-28 result-error (found by a review agent): review: the parser drops the last line" + AFTER,
         "- 2026-11-28 omission: you forgot to update the changelog" + AFTER,
-        "- 2026-11-27 omission: hook blocked: tests were not run before commit" + AFTER,
+        "- 2026-11-27 omission (blocked by a hook): hook blocked: tests were not run before commit" + AFTER,
         "- 2026-11-27 instruction-violation: I told you not to touch the lockfile" + AFTER,
         "- 2026-11-26 premise-error: that is not the config file, the real one is in etc" + AFTER,
         "- 2026-11-25 result-error: the totals are computed wrong again" + AFTER,
@@ -154,7 +154,7 @@ def test_repo_config_sets_limits_and_language(repo: Path, store_cases: list[Case
     lines = context_of(hook(payload("s-first", repo)))
     assert lines[0].startswith("[git-ledger: 최근 교정]") and "30일" in lines[0]
     assert lines[1:] == [
-        "- 2026-11-28 result-error: review: the parser drops the last line" + AFTER,
+        "- 2026-11-28 result-error (found by a review agent): review: the parser drops the last line" + AFTER,
         "- 2026-11-28 omission: you forgot to update the changelog" + AFTER,
     ]
 
@@ -320,7 +320,7 @@ def test_collected_fixture_logs_do_not_leak_into_another_repo(
         out = hook(payload(f"s-fx-{i}", cwd), GIT_LEDGER_NOW=clock)
         if typed:
             lines = context_of(out)[1:]
-            allowed = {f"- {c.date} {c.type}: {inject_text.one_line(c.text, 300)}" for c in typed}
+            allowed = {inject_text.case_line(c).split(" (after: ")[0] for c in typed}
             assert 1 <= len(lines) <= 6 and all(line.split(" (after: ")[0] in allowed for line in lines)
         else:
             assert out.stdout == ""
@@ -355,6 +355,17 @@ def test_hook_path_stays_off_heavy_modules(repo: Path, store_cases: list[Case]) 
     assert "sqlite3" not in later and "git_ledger.config" not in later
 
 
+def test_a_case_that_masking_emptied_is_not_injected(repo: Path) -> None:
+    add([case(1, "2026-11-28", "[SQL masked]"), case(2, "2026-11-27", "[secret masked: AWS Access Key]."),
+         case(3, "2026-11-26", "you forgot the migration, see [SQL masked]")])
+    lines = context_of(hook(payload("s-masked", repo)))
+    assert [line.split(" (after: ")[0] for line in lines[1:]] == [
+        "- 2026-11-26 omission: you forgot the migration, see [SQL masked]"]
+
+
 def test_constants_repeated_for_speed_agree_with_models() -> None:
+    from git_ledger import redact
+
+    assert inject.MASK_MARKER == redact.MARKER.pattern
     assert inject.TYPES == models.TYPES
     assert set(inject.SELF_FOUND) == set(models.SELF_FOUND_SOURCES)

@@ -102,6 +102,27 @@ def test_invalid_json_is_refused_and_left_untouched(repo: Path, user_settings: P
     assert sorted(p.name for p in user_settings.parent.iterdir()) == ["settings.json"]
 
 
+def test_a_settings_file_that_is_not_utf8_is_refused_and_doctor_names_it(repo: Path, user_settings: Path) -> None:
+    user_settings.parent.mkdir(parents=True)
+    utf16 = '{"model": "opus"}'.encode("utf-16")  # what PowerShell's `>` writes
+    user_settings.write_bytes(utf16)
+    for verb in ("install", "uninstall"):
+        rc, out, err = cli(verb, "claude", cwd=repo)
+        assert rc == 1 and err.count("\n") == 1 and "is not UTF-8 text" in err
+    assert user_settings.read_bytes() == utf16
+    rc, out, err = cli("doctor", cwd=repo)
+    assert rc == 0 and "is not UTF-8 text" in out and "Traceback" not in err
+
+
+def test_two_changes_in_one_second_keep_both_backups(repo: Path, user_settings: Path) -> None:
+    user_settings.parent.mkdir(parents=True)
+    user_settings.write_text(json.dumps(OTHER_USER_SETTINGS))
+    backups = Path(os.environ["GIT_LEDGER_HOME"]) / "backups"
+    for verb in ("install", "uninstall", "install"):
+        assert cli(verb, "claude", cwd=repo)[0] == 0
+    assert len(list(backups.iterdir())) == 3  # even when all three ran within one second
+
+
 @pytest.mark.parametrize("content", ['["a list"]', '{"hooks": []}', '{"hooks": {"Stop": {"not": "a list"}}}'])
 def test_wrong_shapes_are_refused(repo: Path, user_settings: Path, content: str) -> None:
     user_settings.parent.mkdir(parents=True)

@@ -91,6 +91,27 @@ def test_true_conflict_is_marked_in_valid_yaml() -> None:
     assert parse_ledger(merged, P).entries["P-0001"].status == "adopted"
 
 
+def test_the_driver_never_reads_a_missing_side_as_empty(tmp_path: Path) -> None:
+    base, ours = tmp_path / "o.yaml", tmp_path / "a.yaml"
+    text = text_of(data(entry("P-0001", "omission", "a@1", "b@2")))
+    base.write_text(text)
+    ours.write_text(text)
+    out = run_cli("ledger", "merge", str(base), str(ours), str(tmp_path / "missing.yaml"))
+    assert out.returncode == 1 and "no such file" in out.stderr
+    assert ours.read_text() == text  # untouched: nothing was deleted
+
+
+def test_an_invalid_side_is_named_and_an_invalid_line_merge_stays_a_conflict(tmp_path: Path) -> None:
+    base, ours, theirs = tmp_path / "o.yaml", tmp_path / "a.yaml", tmp_path / "b.yaml"
+    text = text_of(data(entry("P-0001", "omission", "a@1", "b@2")))
+    for path in (base, ours):
+        path.write_text(text)
+    theirs.write_text(text.replace("entries:", "entries: [oops"))
+    out = run_cli("ledger", "merge", str(base), str(ours), str(theirs))
+    assert "(theirs)" in out.stderr and "(ours)" not in out.stderr
+    assert out.returncode == 1 and "not a valid ledger" in out.stderr
+
+
 # ---------------------------------------------------------------------- property test
 KEYS = [(repo, t) for repo in (REPO, "github.com/example/api") for t in TYPES]
 SPECS = [f"{s}@{d}" for s in ("ann", "bo", "cy", "di") for d in range(1, 6)]

@@ -288,7 +288,13 @@ def test_collected_fixture_cases_follow_the_rule(tmp_path: Path, fixtures: Path)
     dotfiles = init_repo(tmp_path / "dotfiles")
     collected = run_cli("collect", "--logs", str(fixtures), "--json")
     assert collected.returncode == 0, collected.stderr
-    with Store.open(paths.db_path()) as store:
+    ledger_path = dotfiles / "proposals.yaml"
+    # The fixtures' folders do not exist here, so their cases are known by local paths, which
+    # never go into a committed ledger.
+    kept = propose(tmp_path, "--ledger", str(ledger_path), "--all-repos")
+    assert kept["local_only"] >= 1 and not ledger_path.exists()
+    with Store.open(paths.db_path()) as store:  # as if each folder had been a clone of a repository
+        store.db.execute("UPDATE cases SET repo = 'github.com/fixtures/' || replace(ltrim(repo, '/'), '/', '-')")
         typed = sorted((c for c in store.cases() if c.type in TYPES), key=lambda c: (c.repo, c.type, c.id))
     assert typed, "the collector typed nothing in the fixtures"
     # Constructed repeats on top of what the real logs gave: one more sighting, in a new
@@ -299,7 +305,6 @@ def test_collected_fixture_cases_follow_the_rule(tmp_path: Path, fixtures: Path)
         extra.append(make_case(f"again-{c.id}", f"{later}T10:00:00Z", "constructed repeat", c.type,
                                source=c.source, repo=c.repo))
     store_cases(extra)
-    ledger_path = dotfiles / "proposals.yaml"
     propose(tmp_path, "--ledger", str(ledger_path), "--all-repos", "--commit")
     ledger = load_ledger(ledger_path)
     groups: dict[tuple[str, str], list[Case]] = {}

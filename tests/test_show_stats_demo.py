@@ -84,6 +84,10 @@ def test_show_explains_what_it_cannot_find(collected: Path) -> None:
     assert "no cases for 'github.com/nobody/nothing'" in missing.stderr and "github.com/example/widget" in missing.stderr
     bare = run_cli("show")
     assert bare.returncode == 1 and "--all" in bare.stderr
+    typo = run_cli("show", "github.com/example/widget/omision")
+    assert typo.returncode == 1 and typo.stderr.startswith("git-ledger: unknown type 'omision'")
+    negative = run_cli("show", "--all", "--limit", "-1")
+    assert negative.returncode == 1 and "--limit" in negative.stderr
 
 
 def test_stats_counts_and_rate_per_100_sessions(collected: Path) -> None:

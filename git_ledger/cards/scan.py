@@ -2,7 +2,8 @@
 
 Tool calls are searched as `<name> <arguments JSON>`; messages are the human text that opened
 each turn and every assistant text block. Each match prints date, session, where, excerpt.
-The output is for the terminal only: it quotes the user's own words, so never commit it.
+The output is for the terminal only: it quotes the user's own words (secrets and SQL masked, as
+in the store), so never commit it.
 """
 from __future__ import annotations
 
@@ -28,6 +29,20 @@ class Match:
     excerpt: str
 
 
+def masked_excerpt(text: str, rx: re.Pattern[str], width: int = EXCERPT) -> str:
+    """The excerpt around the match, from the text with its secrets and SQL masked.
+
+    The search runs on the raw text (cheap); only a matching text pays for masking. A match that
+    lay inside a secret is not printed: the masked sentence says what was there instead."""
+    from git_ledger.redact import mask
+
+    masked = mask(text)
+    m = rx.search(masked)
+    if m is not None:
+        return excerpt(masked, m, width)
+    return " ".join(masked.split())[:width] + " (the match lies inside masked text)"
+
+
 def excerpt(text: str, m: re.Match[str], width: int = EXCERPT) -> str:
     pad = max(0, (width - (m.end() - m.start())) // 2)
     start, end = max(0, m.start() - pad), min(len(text), m.end() + pad)
@@ -42,17 +57,17 @@ def turn_date(turn: Turn) -> str:
 def search_turn(turn: Turn, rx: re.Pattern[str], calls: bool, messages: bool) -> Iterator[Match]:
     date = turn_date(turn)
     if messages and turn.opened_by is not None and turn.opened_by.kind in HUMAN_KINDS:
-        if (m := rx.search(turn.opened_by.text)):
-            yield Match(date, turn.session, "human", excerpt(turn.opened_by.text, m))
+        if rx.search(turn.opened_by.text):
+            yield Match(date, turn.session, "human", masked_excerpt(turn.opened_by.text, rx))
     if calls:
         for call in turn.tool_calls:
             hay = f"{call.name} {call.shell or call.arguments}"
-            if (m := rx.search(hay)):
-                yield Match(date, turn.session, f"call:{call.name}", excerpt(hay, m))
+            if rx.search(hay):
+                yield Match(date, turn.session, f"call:{call.name}", masked_excerpt(hay, rx))
     if messages:
         for text in turn.assistant_texts:
-            if (m := rx.search(text)):
-                yield Match(date, turn.session, "assistant", excerpt(text, m))
+            if rx.search(text):
+                yield Match(date, turn.session, "assistant", masked_excerpt(text, rx))
 
 
 def session_turns(args: argparse.Namespace, err: TextIO) -> Iterator[list[Turn]]:

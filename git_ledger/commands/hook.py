@@ -27,7 +27,8 @@ on any failure they print nothing, exit 0 and append one line to the hook log
 ($GIT_LEDGER_HOME/hooks.log or ~/.local/share/git-ledger/hooks.log).
 
   user-prompt-submit  on the first prompt of a session, add this repo's recent typed
-                      corrections as additional context (GIT_LEDGER_DISABLE=1 turns it off)
+                      corrections as additional context (GIT_LEDGER_DISABLE=1 turns it off;
+                      a prompt that is exactly `git-ledger off` opts that session out)
   stop                evidence guard (no "done" without a tool call) and search-posture guard
 """
 
@@ -83,7 +84,7 @@ def mark_run(env: Mapping[str, str], hook: str, status: str) -> None:
 
 
 def main(argv: Sequence[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help"):
+    if not argv or argv[0] in ("-h", "--help") or any(a in ("-h", "--help") for a in argv[1:]):
         print(USAGE, end="")
         return 0 if argv else 2
     name = argv[0]

@@ -33,7 +33,11 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     sub = parser.add_subparsers(dest="judge_command", metavar="SUBCOMMAND")
     sub.required = True
-    sub.add_parser("list", help="the configured judges, in the order they are asked")
+    sub.add_parser("list", help="the configured judges, in the order they are asked",
+                   description="List the judges configured under `judges:` in your user config, in the "
+                   "order they are asked, and say for each whether it sends text off this machine.",
+                   epilog="example:\n  git-ledger judge list",
+                   formatter_class=argparse.RawDescriptionHelpFormatter)
     ev = sub.add_parser(
         "eval", help="precision and recall of each judge and of their agreement on a labelled file",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,

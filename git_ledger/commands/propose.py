@@ -57,6 +57,9 @@ def print_result(result: ProposeResult) -> None:
     if result.pending_sightings:
         print(f"pending: {plural(result.pending_sightings, 'new sighting')} in "
               f"{plural(result.pending_groups, 'group')} below the threshold")
+    if result.local_only:
+        print(f"kept out: {plural(result.local_only, 'group')} in folders outside any git repository "
+              "(their paths stay on this machine)")
     if not result.written:
         print(f"nothing new for {result.ledger}")
     elif result.commit:

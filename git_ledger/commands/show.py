@@ -62,6 +62,8 @@ def match_repos(pattern: str, repos: Sequence[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.limit < 0:
+        raise FatalError("--limit must be 0 (all) or more")
     since = _common.window_start(args)
     with _common.open_store() as store:
         repos = sorted({str(r[0]) for r in store.count_cases_by("repo")})
@@ -77,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
                 pattern, types = args.selector, None
                 chosen = match_repos(pattern, repos)
             if not chosen:
+                head, _, last = args.selector.rstrip("/").rpartition("/")
+                if head and match_repos(head, repos) and last not in (*TYPES, OTHER, *_ANY_TYPE):
+                    raise FatalError(f"unknown type {last!r}: one of {', '.join(TYPES)}, {OTHER} or *")
                 raise FatalError(f"no cases for {pattern!r}; repositories with cases: "
                                  f"{', '.join(repos[:10]) or 'none yet (run git-ledger collect)'}")
         cases: list[Case] = []

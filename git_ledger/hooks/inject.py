@@ -36,6 +36,10 @@ OPT_OUT_REASON = (
     "git-ledger: recent corrections will not be added to this session (opt-out recorded). "
     "Send your prompt again."
 )
+OPT_OUT_REASON_LATE = (
+    "git-ledger: this session already received its recent corrections at its first prompt; "
+    "nothing more will be added (opt-out recorded). Send your prompt again."
+)
 MARKER_DIR = "injected"
 MARKER_DAYS = 14  # older marker files are pruned; the store still remembers every claim
 # models.TYPES and models.SELF_FOUND_SOURCES, repeated so the hook need not import models.py
@@ -82,9 +86,11 @@ def _opt_out(env: Mapping[str, str], session: str, marker: Path) -> str:
     from git_ledger.hooks.inject_db import HookStore
 
     with HookStore.open(str(paths.db_path(env))) as store:
+        already = store.injected(session)
         store.opt_out(session, _iso(paths.now(env)))
     _write_marker(marker)
-    return json.dumps({"decision": "block", "reason": OPT_OUT_REASON})
+    reason = OPT_OUT_REASON_LATE if already else OPT_OUT_REASON
+    return json.dumps({"decision": "block", "reason": reason})
 
 
 def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str, marker: Path) -> str | None:
@@ -165,13 +171,26 @@ def _context(
     return text, [c.id for c in picked] if text else []
 
 
+# redact.MARKER, repeated so the hook need not import redact (tests/test_inject.py checks they agree).
+MASK_MARKER = r"\[(?:secret masked: [^\]\n]{1,200}|SQL masked)\]"
+
+
+def informative(text: str) -> bool:
+    """Does the text say anything once its mask markers are gone? ("[SQL masked]" alone does not.)"""
+    import re
+
+    rest = re.sub(MASK_MARKER, " ", text)
+    return sum(ch.isalnum() for ch in rest) >= 4
+
+
 def _distinct(rows: list[Row], limit: int) -> list[Row]:
-    """At most `limit` cases, skipping a text already picked (a correction said twice)."""
+    """At most `limit` cases, skipping a text already picked (a correction said twice) and texts
+    that masking left with nothing to say."""
     seen: set[str] = set()
     out: list[Row] = []
     for c in rows:
         key = " ".join(c.text.split()).lower()
-        if key not in seen and len(out) < limit:
+        if key not in seen and len(out) < limit and informative(c.text):
             seen.add(key)
             out.append(c)
     return out

@@ -25,6 +25,9 @@ class CaseLike(Protocol):
     @property
     def context(self) -> str: ...
 
+    @property
+    def source(self) -> str: ...
+
 # The header starts with "[" on purpose: a collector that ever met this block as if a person
 # had typed it would exclude it (text starting with "[" is never a correction).
 HEADERS: dict[str, str] = {
@@ -51,6 +54,13 @@ HEADERS: dict[str, str] = {
     ),
 }
 
+FOUND_BY = {
+    "review": "found by a review agent",
+    "hook": "blocked by a hook",
+    "guard": "flagged by a git-ledger guard",
+    "self": "the agent's own admission",
+}
+
 MAX_TEXT = 300  # characters of a case's text; human corrections are under 200 by definition
 MAX_CONTEXT = 160  # characters of the "(after: …)" tool-call context
 MAX_TOTAL = 9_000  # Claude Code replaces hook output over 10,000 characters with a preview
@@ -71,7 +81,10 @@ def one_line(text: str, limit: int) -> str:
 
 
 def case_line(case: CaseLike) -> str:
-    line = f"- {case.date} {case.type}: {one_line(case.text, MAX_TEXT)}"
+    # A self-found case names who found it, so the agent never reads its own words (or a
+    # reviewer's) as something the user said.
+    found_by = f" ({FOUND_BY.get(case.source, case.source)})" if case.source not in ("", "human") else ""
+    line = f"- {case.date} {case.type}{found_by}: {one_line(case.text, MAX_TEXT)}"
     context = one_line(case.context, MAX_CONTEXT)
     return f"{line} (after: {context})" if context else line
 

@@ -94,6 +94,9 @@ def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
         return "", {}
     except OSError as e:
         raise FatalError(f"cannot read {path}: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        # e.g. UTF-16 from PowerShell's `>`: agents read settings as UTF-8, so this file is broken.
+        raise FatalError(f"{path} is not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not text.strip():
         return text, {}
     try:
@@ -186,6 +189,10 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
         backup_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         flat = re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
         backup = backup_dir / f"{flat}.{stamp}"
+        n = 1
+        while backup.exists():  # two changes in one second: never overwrite an older backup
+            n += 1
+            backup = backup_dir / f"{flat}.{stamp}.{n}"
         shutil.copy2(path, backup)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -32,6 +32,14 @@ _PLACEHOLDER_TOOL = "the preferred tool"  # decides "would it fire?" before read
 _SEARCH_WORD = re.compile(r"\b(?:[ef]?grep|rg|ag|ack)\b")
 
 
+# The stored text says what the guard saw, so an injection never shows the agent's own words
+# ("Done.") as if someone had said them.
+GUARD_TEXT = {
+    "evidence": "claimed completion in a turn that ran no tool: {text}",
+    "search-posture": "guessed with grep where the repo prefers {tool}: {text}",
+}
+
+
 class Firing(NamedTuple):
     guard: str  # evidence | search-posture
     case_type: str  # omission | instruction-violation
@@ -146,7 +154,7 @@ def _record(
         repo_id = repo.RepoResolver(store, now_iso)(cwd)
         for f in firings:
             cid = case_id(turn.agent, session, turn_key, f"guard:{f.guard}")
-            masked = mask(f.text)[:2000]
+            masked = GUARD_TEXT.get(f.guard, "{text}").format(text=mask(f.text)[:2000], tool=f.detail.get("preferred", ""))
             store.add_cases([Case(
                 id=cid, repo=repo_id, agent=turn.agent, session=session, date=timestamp[:10],
                 timestamp=timestamp, type=f.case_type, source="guard", text=masked,

@@ -206,7 +206,8 @@ def _annotate(text: str, conflicts: list[Conflict]) -> str:
 
 def merge_texts(o_text: str, a_text: str, b_text: str, path: Path = Path("ledger")) -> tuple[str, list[Conflict]]:
     """The merged text (to be written over ours) and the true conflicts left in it."""
-    o, a, b = (parse_ledger(t, path) for t in (o_text, a_text, b_text))
+    o, a, b = (parse_ledger(t, Path(f"{path} ({side})")) for t, side in
+               ((o_text, "base"), (a_text, "ours"), (b_text, "theirs")))
     result = merge_data(o.data, a.data, b.data)
     if not result.conflicts:
         text = _git_merge_file(o_text, a_text, b_text)

@@ -24,7 +24,7 @@ from git_ledger.ledger import Ledger, load_ledger, save_ledger
 from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
 from git_ledger.models import TYPES
 from git_ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
-from git_ledger.repo import identify
+from git_ledger.repo import identify, shareable
 from git_ledger.store import Store
 
 
@@ -51,6 +51,7 @@ class ProposeResult:
     changes: list[Change] = field(default_factory=list)
     pending_groups: int = 0  # groups below the threshold that got new sightings
     pending_sightings: int = 0
+    local_only: int = 0  # groups in folders outside any repository, kept out of the ledger
     written: bool = False
     commit: str | None = None
     message: str | None = None
@@ -60,6 +61,7 @@ class ProposeResult:
             "ledger": str(self.ledger),
             "scope": "all" if self.scope is None else list(self.scope),
             "written": self.written,
+            "local_only": self.local_only,
             "commit": self.commit,
             "message": self.message,
             "changes": [
@@ -217,8 +219,11 @@ def run_propose(
     scope = resolve_scope(repos, ledger, repo_root)
     only = scope[0] if scope is not None and len(scope) == 1 else None
     local = group_cases(store.cases(repo=only, types=TYPES, since=since), since=since, repos=scope)
+    # A folder outside any repository is known by its local path: it never goes into git.
+    unshareable = {key for key in local if not shareable(key[0])}
+    local = {key: group for key, group in local.items() if key not in unshareable}
     data, changes, touched, sightings = plan(ledger.data, local, threshold=threshold, since=since, repos=scope)
-    result = ProposeResult(ledger_path, scope, changes, touched, sightings)
+    result = ProposeResult(ledger_path, scope, changes, touched, sightings, local_only=len(unshareable))
     if not changes and not touched and ledger.upgraded_from == ledger.data.version:
         return result
     if not ledger.exists and repos is not None:  # a new ledger remembers an explicit scope
