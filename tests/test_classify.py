@@ -44,6 +44,9 @@ EXAMPLES = [
     ("READMEの更新が抜けてる", "omission", None),
     ("테스트 빠졌어", "omission", None),
     ("문서 업데이트 놓쳤네", "omission", None),
+    ("the lockfile is missing from your commit", "omission", None),  # the agent's work named
+    ("你的提交裡沒有更新 lockfile", "omission", None),
+    ("lockfile 변경이 커밋에 없네", "omission", None),
     # instruction-violation
     ("I told you not to touch the lockfile", "instruction-violation", None),
     ("I said don't push to main", "instruction-violation", None),
@@ -51,6 +54,7 @@ EXAMPLES = [
     ("我不是說過不要做嗎", "instruction-violation", None),
     ("lockfile は触らないでって言ったよね", "instruction-violation", None),
     ("lockfile 건드리지 말라고 했잖아", "instruction-violation", None),
+    ("指示と違う書き方をしないでください", "instruction-violation", None),
     ("테스트만 고치라고", "instruction-violation", None),
     # premise-error
     ("that's not what I meant", "premise-error", None),
@@ -60,6 +64,9 @@ EXAMPLES = [
     ("设定档在 ~/.config 里，不在仓库里", "premise-error", None),
     ("そういう意味じゃない", "premise-error", None),
     ("그게 아니라 컬럼 이름만 바꾸라는 거야", "premise-error", None),
+    ("you're assuming the IDs are integers, but they are UUIDs", "premise-error", None),
+    ("不對，版本是 3.12 不是 3.11", "premise-error", None),
+    ("엉뚱한 브랜치에 커밋했잖아", "premise-error", None),
     # result-error
     ("still wrong", "result-error", None),
     ("this is broken now", "result-error", None),
@@ -68,6 +75,15 @@ EXAMPLES = [
     ("結果不對", "result-error", None),
     ("まだ間違ってる", "result-error", None),
     ("결과가 이상해", "result-error", None),
+    ("This broke the tests.", "result-error", None),
+    ("your refactor made the settings page blank", "result-error", None),
+    ("the export is garbled since your last edit", "result-error", None),
+    ("你改完之後設定頁打不開了", "result-error", None),
+    ("还是报同样的错误", "result-error", None),
+    ("あなたの修正で設定画面が表示されなくなりました", "result-error", None),
+    ("合計が合っていません", "result-error", None),
+    ("네가 바꾼 코드 때문에 설정 화면이 안 떠", "result-error", None),
+    ("아직도 같은 오류가 나요", "result-error", None),  # 나요 here is 나다 (occurs), not a question
     # corrective but untyped: other
     ("why did you delete the migration?", "other", None),
     ("revert your last change", "other", None),
@@ -91,6 +107,15 @@ EXAMPLES = [
     ("間違いなく動いています", "none", "negated"),
     ("테스트 추가하는 거 잊지 마", "none", None),
     ("잘못된 입력을 거부하는 테스트 작성해줘", "none", None),
+    # the agent's change named, but the outcome is good
+    ("since your edit there are no more errors", "none", "negated"),
+    ("你改完之後就不報錯了", "none", None),
+    ("네가 바꾼 뒤로 에러가 없어졌어", "none", "negated"),
+    # someone else's words: markdown quote lines and notes copied from code
+    ("> you forgot the edge cases\nthat's from the review, what do you think", "none", None),
+    ("TODO: the page size is wrong for mobile", "none", None),
+    ("FIXME(ana): still missing the retry", "none", None),
+    ("> I updated every caller\nyou missed the one in api.py", "omission", None),
 ]
 
 EXCLUSIONS = [
@@ -105,11 +130,41 @@ EXCLUSIONS = [
     ("如果弄錯了就重來", "hypothetical"),
     ("もしテストが失敗したらログを出して", "hypothetical"),
     ("틀리면 다시 해", "hypothetical"),
+    # a "when" clause: a case the product must handle, not a report
+    ("when the API key is missing, exit with code 2", "hypothetical"),
+    ("驗證碼不對時要顯示提示", "hypothetical"),
+    ("入力が間違っている時の表示を変えて", "hypothetical"),
+    ("설정 파일이 깨졌을 때 기본값을 써 줘", "hypothetical"),
+    ("업로드 실패 시 다시 시도해 줘", "hypothetical"),
     # agreement, then elaboration
     ("yes, but also handle the empty list", "agreement"),
     ("嗯，不是那樣，我們先做 API", "agreement"),
     ("はい、でも空のリストも処理してください", "agreement"),
     ("네 그런데 빈 리스트도 처리해줘", "agreement"),
+    # someone else's error: a named person, upstream, the old code, last month
+    ("the legacy importer was broken on large files, replace it", "third-party"),
+    ("the upstream SDK has a bug in retries, wrap it", "third-party"),
+    ("老王上個月漏掉了索引，幫忙補一下", "third-party"),
+    ("上游的套件時區處理有錯，先在我們這邊轉換", "third-party"),
+    ("鈴木さんがテストを書き忘れたので追加してください", "third-party"),
+    ("上流ライブラリの丸めが間違っているので補正して", "third-party"),
+    ("지난달에 전임자가 인덱스를 빼먹었으니 추가해 줘", "third-party"),
+    ("업스트림 패키지의 날짜 처리가 틀렸으니 우리 쪽에서 보정하자", "third-party"),
+    # a problem named as the reason for new work, or a case of the product's domain
+    ("the old docs were wrong, which is why we're rewriting them", "third-party"),
+    ("the CLI is broken on Windows, so we're dropping Windows support", "new-task"),
+    ("there is no changelog file yet, create one", "new-task"),
+    ("show a friendlier message for a wrong password", "new-task"),
+    ("這邊少了一個範例設定，幫我寫一份", "new-task"),
+    ("密碼錯誤要鎖定帳號五分鐘", "new-task"),
+    ("設定が壊れていたので作り直しています", "new-task"),
+    ("パスワードが間違っていたら再入力を促して", "hypothetical"),
+    ("노트북이 이상해서 잠깐 재부팅하고 올게", "new-task"),
+    ("비밀번호가 틀린 경우의 안내 문구를 바꿔 줘", "new-task"),
+    # the user forgot to mention something
+    ("言い忘れましたが、ポートは 8080 です", "self-blame"),
+    ("忘了說，測試要用 Python 3.12 跑", "self-blame"),
+    ("회의 놓쳤는데 요약 좀 해 줘", "self-blame"),
     # re-check requests and doubts
     ("please double-check the migration before running it", "recheck"),
     ("再確認看看", "recheck"),
@@ -181,6 +236,16 @@ SELF_FOUND = [
     ("assistant_text", "You forgot to pass the --force flag, so the command refused to run.", None),
     ("assistant_text", "Let me check whether I missed anything.", None),
     ("assistant_text", "申し訳ありませんが、その機能はサポートされていません。", None),
+    # ... nor a mistake it only supposes or denies, in every language
+    ("assistant_text", "If I misread the ticket, tell me and I'll redo the parser.", None),
+    ("assistant_text", "I don't think I missed any callers, but I'll grep again.", None),
+    ("assistant_text", "This isn't my mistake; the fixture was stale.", None),
+    ("assistant_text", "如果我漏掉了什麼，請告訴我。", None),
+    ("assistant_text", "我不覺得我搞錯了，但我再跑一次測試。", None),
+    ("assistant_text", "もし私が仕様を取り違えていたら教えてください。", None),
+    ("assistant_text", "私のミスではありません。テストデータが古かったためです。", None),
+    ("assistant_text", "제가 놓쳤다면 알려 주세요.", None),
+    ("assistant_text", "제 실수는 아닙니다. 픽스처가 오래됐습니다.", None),
     # reviewers: a case only when they report a problem
     ("review_finding", "Issues found:\n1. Missing test for the empty input case.", ("review", "omission")),
     ("review_finding", "### Issues Identified\n#### Important (Should Fix)\n1. Stale comment in types.go",
@@ -227,11 +292,14 @@ def test_the_admission_hint_never_rejects_an_admission() -> None:
 
 # Measured with bench/classify_eval.py when the rules were last changed (docs/quality.md). Typed
 # precision may not drop below these; recall has a floor so precision cannot be bought with silence.
-RECORDED = {  # (typed precision, recall floor); measured precision is 85/87 en, 66/67 zh, …
-    "classify_eval.jsonl": {"en": (0.977, 0.90), "zh": (0.985, 0.90), "ja": (0.984, 0.90),
-                            "ko": (0.909, 0.90), "events": (1.0, 0.90)},
-    "classify_holdout.jsonl": {"en": (1.0, 0.80), "zh": (0.937, 0.80), "ja": (0.937, 0.80),
+RECORDED = {  # (typed precision, recall floor); measured precision is 99/101 en, 76/77 zh, …
+    "classify_eval.jsonl": {"en": (0.980, 0.90), "zh": (0.987, 0.90), "ja": (1.0, 0.90),
+                            "ko": (0.971, 0.90), "events": (1.0, 0.90)},
+    "classify_holdout.jsonl": {"en": (1.0, 0.80), "zh": (1.0, 0.80), "ja": (1.0, 0.80),
                                "ko": (1.0, 0.80), "events": (1.0, 0.80)},
+    # round 2, measured once after tuning: 25/25 en, 25/27 zh, 27/28 ja, 24/26 ko (quality.md)
+    "classify_holdout2.jsonl": {"en": (1.0, 0.80), "zh": (0.925, 0.80), "ja": (0.964, 0.80),
+                                "ko": (0.923, 0.80), "events": (1.0, 0.80)},
 }
 
 
@@ -247,14 +315,15 @@ def test_typed_precision_does_not_drop(name: str) -> None:
 
 def test_labelled_sets_are_well_formed_and_big_enough() -> None:
     labels = {"omission", "instruction-violation", "premise-error", "result-error", "other", "none"}
-    for name, per_lang in (("classify_eval.jsonl", 60), ("classify_holdout.jsonl", 25)):
+    for name, per_lang in (("classify_eval.jsonl", 60), ("classify_holdout.jsonl", 25),
+                           ("classify_holdout2.jsonl", 50)):
         rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
         assert all(r["label"] in labels and r["lang"] in ("en", "zh", "ja", "ko") for r in rows)
         for lang in ("en", "zh", "ja", "ko"):
             assert sum(r["lang"] == lang for r in rows) >= per_lang, (name, lang)
-    tuned = {r["text"] for r in map(json.loads, (DATA / "classify_eval.jsonl").read_text().splitlines())}
-    held = {r["text"] for r in map(json.loads, (DATA / "classify_holdout.jsonl").read_text().splitlines())}
-    assert not tuned & held
+    sets = [{r["text"] for r in map(json.loads, (DATA / name).read_text(encoding="utf-8").splitlines())}
+            for name in ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl")]
+    assert not sets[0] & sets[1] and not sets[0] & sets[2] and not sets[1] & sets[2]
 
 
 def test_fixture_messages_in_the_eval_set_are_real() -> None:

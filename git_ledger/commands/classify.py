@@ -16,7 +16,7 @@ Type messages read from stdin, one per line, and print one JSON object per line:
 {"type": ..., "rule": ..., "excluded": ..., "lang": ...}. type is omission,
 instruction-violation, premise-error, result-error, other (looks corrective, rules can't type it)
 or none; excluded names the reason a message was ruled out (self-blame, hypothetical, agreement,
-recheck, negated, harness, long, pasted-output, empty, malformed).
+recheck, negated, third-party, new-task, harness, long, pasted-output, empty, malformed).
 
 A line is plain text, or a JSON object with a "text" string and an optional "kind" (an event
 kind: prompt, rejection_feedback, queued_prompt, assistant_text, review_finding, hook_block,

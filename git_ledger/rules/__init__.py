@@ -26,8 +26,11 @@ HYPOTHETICAL = "hypothetical"
 AGREEMENT = "agreement"  # "yes, but …": agreement, then elaboration
 RECHECK = "recheck"  # re-check requests and doubts
 NEGATED = "negated"  # "nothing is missing", "no worries", "not your fault"
+THIRD_PARTY = "third-party"  # someone else's error: a named person, upstream, the old code, last month
+NEW_TASK = "new-task"  # a problem named as the product's domain or as the reason for new work
 MALFORMED = "malformed"  # (CLI only) a JSON line that could not be read
-EXCLUSIONS = (EMPTY, HARNESS, LONG, PASTED, SELF_BLAME, HYPOTHETICAL, AGREEMENT, RECHECK, NEGATED)
+EXCLUSIONS = (EMPTY, HARNESS, LONG, PASTED, SELF_BLAME, HYPOTHETICAL, AGREEMENT, RECHECK, NEGATED,
+              THIRD_PARTY, NEW_TASK)
 
 
 class Rule(NamedTuple):
@@ -118,9 +121,11 @@ OUTPUT_LINE = rx(
     r"|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\$ \S|>>> |\d{1,5}\s*[|│] |={3,}|-{3,}\s*$"
     r"|(?:PASSED|FAILED|ERROR)\s+\S{1,200}::)"
 )
-# Quoted spans are someone else's words: a bug report, a docs sentence, an error message.
+# Quoted spans are someone else's words: a bug report, a docs sentence, an error message. So are
+# markdown quote lines ("> …") and notes copied from code ("TODO: …", "FIXME: …").
 QUOTED = rx(
     r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|‘[^’\n]{1,120}’|「[^」\n]{1,120}」|『[^』\n]{1,120}』"
     r"|(?<![\w])'[^'\n]{1,80}'(?![\w])|`[^`\n]{1,120}`"
+    r"|(?m:^)[ \t]*(?:[>＞]|(?i:todo|fixme|xxx)(?:\([^)\n]{0,40}\))?\s*[:：])[^\n]*"
 )
 SENTENCE_END = rx(r"(?<=[.!?])\s+|[。！？!?\n]+")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from git_ledger.rules import (
-    AGREEMENT, HYPOTHETICAL, NEGATED, RECHECK, SELF_BLAME, Pack, rule, rx,
+    AGREEMENT, HYPOTHETICAL, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
@@ -21,6 +21,21 @@ _TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|plac
            r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket)")
 _BAD_WORDS = r"wrong|incorrect|broken|messed up|garbled|bogus"
 _BAD = r"(?:" + _BAD_WORDS + r")"
+# "Your change", "your fix": the agent's own work named as the cause.
+_WORK = (r"(?:change|changes|fix|edit|edits|patch|commit|commits|refactor|refactoring|update|pr|diff"
+         r"|rewrite|version|code|migration)")
+_YOUR_WORK = r"\byour\s+(?:last\s+|latest\s+|recent\s+|previous\s+|new\s+|most\s+recent\s+)?" + _WORK
+# Words of an error, for the exclusions that need one in the same sentence.
+_ERR = (r"\b(?:wrong|incorrect|broken|broke|break|breaks|buggy|bug|bugs|missing|forgot|forgotten|missed"
+        r"|fails?|failing|failed|garbled|off|mess|messed|invalid|malformed|corrupt|corrupted|crash"
+        r"|crashes|crashed|error|errors|leaks?|regression)\b")
+# The state a conditional is about ("when the token is missing"), not a noun like "bug".
+_BAD_STATE = (r"\b(?:wrong|incorrect|invalid|broken|malformed|corrupt|corrupted|missing|absent|expired"
+              r"|empty|fails?|failing|failed|crash|crashes|off|garbled)\b")
+# The agent named as the one who got it wrong: keeps a message typed despite a third party in it.
+_AGENT = (r"\byou(?:'ve|'re| have| are)?\s+(?:just\s+|also\s+|completely\s+)?(?:broke|forgot|missed"
+          r"|skipped|ignored|used|changed|removed|deleted|introduced|added|wrote|made|left|didn'?t|never"
+          r"|did|put|hardcoded|set|picked|gave)\b|\byour\b|\bstill\b|\bagain\b|\bnow\b")
 _THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number|numbers|count"
           r"|calculation|math|format|date|dates|regex|query|logic|formula|conversion|percentage"
           r"|code|implementation|fix|response|header|title|layout|order|sorting|type|types)")
@@ -38,6 +53,9 @@ TYPES = (
     rule(O, "fragment", r"^(?:(?:and|also|oh|oops|hey|but|ah|um|uh)[,\s]+)?(?:(?:forgot|forgotten"
          r"|overlooked|left out)\b|missed\s+(?:a|an|the|one|two|some|that|this|it|another|more"
          r"|something|several)\b)"),
+    rule(O, "missing-from-your-work", r"\bmissing\s+(?:from|in)\s+your\s+(?:last\s+)?" + _WORK + r"\b"
+         + r"|" + _YOUR_WORK + r"\s+(?:is\s+|was\s+)?(?:missing|lacks|doesn'?t\s+(?:include|have|contain|cover)"
+         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
@@ -78,6 +96,9 @@ TYPES = (
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
          r"|\bwrong\s+assumption\b"),
+    # "you're assuming X, but …": a plain "you're assuming the happy path" is not said to be wrong.
+    rule(P, "assuming-but", r"\byou(?:'re| are)\s+(?:still\s+|just\s+)?assuming\b",
+         also=r"\b(?:but|actually|wrong|not|isn'?t|aren'?t|doesn'?t|don'?t)\b"),
     rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
@@ -95,7 +116,21 @@ TYPES = (
          r"|messed up|screwed up|ruined|corrupted|wiped)\b"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
          r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help))\b"
-         r"|\bmade\s+(?:it|things|this|everything)\s+worse\b"),
+         r"|\bmade\s+(?:it|things|this|everything)\s+worse\b"
+         # "This broke the build." opening a message reacts to what was just done.
+         r"|^(?:this|that|it|which)\s+(?:just\s+|now\s+|also\s+)?broke\s+(?:the\s+|our\s+|my\s+)?(?:build"
+         r"|tests?|ci|app|page|site|login|everything|prod|production|deploy|release|ui|api|it|things)\b"),
+    # The agent's own work named as the cause of a bad result.
+    rule(R, "your-change", _YOUR_WORK + r"\s+(?:just\s+|also\s+)?(?:broke|breaks|made\s+(?:\S+\s+){0,4}?"
+         r"(?:blank|empty|worse|slower|disappear|fail|crash|unusable|unresponsive|break|vanish|hang)"
+         r"|caused\s+(?:a\s+|an\s+|the\s+|this\s+)?(?:regression|crash|crashes|bug|failure|failures|error"
+         r"|errors|problem|outage|loop|leak)|introduced\s+(?:a\s+|an\s+|the\s+)?(?:regression|bug|crash|error"
+         r"|leak))\b"),
+    rule(R, "since-your-change", r"\b(?:since|after)\s+your\s+(?:last\s+|latest\s+)?" + _WORK + r"\b",
+         also=r"\b(?:broken|breaks|fails|failing|crash|crashes|crashing|blank|empty|error|errors|loops?"
+         r"|slower|wrong|missing|disappeared|gone|hangs|garbled)\b",
+         unless=r"\b(?:no|zero)\s+(?:more\s+|longer\s+)?(?:errors?|crash(?:es)?|failures?)\b|\b(?:errors?|crash(?:es)?"
+         r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
     rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
          r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"),
@@ -130,7 +165,12 @@ EXCLUSIONS = (
     rule(HYPOTHETICAL, "if", r"\b(?:if|in case|unless|whether|assuming|suppose|supposing|what if"
          r"|should\s+(?:it|this|that|anything|something))\b",
          also=r"\b(?:wrong|incorrect|broken|break|breaks|fail|fails|failing|failed|missing|miss"
-         r"|missed|forgot|forget|error|errors|mistake|mistakes|exist|exists|crash|crashes|off)\b"),
+         r"|missed|forgot|forget|error|errors|mistake|mistakes|exist|exists|crash|crashes|off"
+         r"|misread|misunderstood|misinterpreted|overlooked|skipped|omitted|broke)\b"),
+    # "when the token is missing, return 401": a case the product must handle. "It still fails
+    # when …" and "when I ran it …" report what happened, so they stay.
+    rule(HYPOTHETICAL, "when", r"\b(?:when|whenever)\b", also=_BAD_STATE,
+         unless=r"\bwhen(?:ever)?\s+(?:i|we)\b|" + _AGENT),
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
@@ -142,8 +182,14 @@ EXCLUSIONS = (
          r"|please\s+(?:verify|confirm|validate)|are\s+you\s+sure"
          r"|(?:is|isn'?t|was|wasn'?t)\s+(?:this|that|it)\s+(?:right|correct|ok|okay|wrong|broken"
          r"|incorrect)\b)"),
+    # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
+    rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
+         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b"
+         r"|\bi\s+(?:haven'?t|have not|didn'?t|did not)\s+(?:missed|forgotten|overlooked|skipped|miss|forget"
+         r"|overlook|skip|break|broken)\b"
+         r"|\b(?:not|isn'?t|wasn'?t)\s+(?:my|a|an)\s+(?:mistake|fault|error|oversight|typo)\b"),
     rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
-         r"|broke|failing|off)\b|\bno\s+(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"|broke|failing|off)\b|\bno\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?)\b"
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b"
@@ -152,6 +198,22 @@ EXCLUSIONS = (
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
          r"|\b(?:broken|failing|wrong|missing)\s+(?:before|since)\s+(?:your|you|the\s+last|yesterday)\b"),
+    # The old code, upstream, a customer, last month: someone else's error, a task for the agent.
+    rule(THIRD_PARTY, "someone-else", r"\b(?:old|previous|original|legacy|former|upstream|third[- ]party"
+         r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"
+         r"|maintainer|maintainers|contractor|intern|someone|somebody|(?:another|the\s+other)\s+team"
+         r"|last\s+(?:week|month|year|quarter|sprint|release)|(?:weeks|months|years)\s+ago)\b",
+         also=_ERR, unless=_AGENT),
+    # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
+    # motivates new work or belongs to the product's domain.
+    rule(NEW_TASK, "reason-for-work", r"\b(?:which|that)(?:'s| is)\s+why\b|\bthat'?s\s+why\b"
+         r"|\bso\s+(?:we|i)(?:'re| are|'m| am|'ll| will| need| have| decided| want| plan)\b|\bso\s+let'?s\b"
+         r"|\b(?:password|passcode|passphrase|otp|credentials|verification\s+code)s?\b",
+         also=_ERR, unless=_AGENT),
+    # "there's no config file yet, create one": a missing thing to build, not a wrong premise.
+    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
+         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
+         unless=_AGENT),
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"

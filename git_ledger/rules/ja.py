@@ -4,13 +4,17 @@ forgot) but not 忘れないで (don't forget); 間違ってる but not 間違�
 from __future__ import annotations
 
 from git_ledger.rules import (
-    AGREEMENT, HYPOTHETICAL, NEGATED, RECHECK, SELF_BLAME, Pack, Rule, rule, rx,
+    AGREEMENT, HYPOTHETICAL, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
 _OTHERS = r"前任|同僚|誰か|彼|彼女|ユーザー|お客様|先輩|上司|他の人|チームの"
 
+# Words of an error, for the exclusions that need one in the same sentence.
+_ERR = r"間違|違って|誤|忘れ|漏れ|抜け|壊れ|おかし|バグ|ミス|失敗|落ち|動かな"
+# The agent named as the one who got it wrong, or "still"/"again" after its attempt.
+_AGENT = r"あなた|まだ|また|やっぱり|相変わらず|さっき|先ほど|せいで|今の(?:変更|修正)|今回の(?:変更|修正)"
 _TEIRU = r"(?:て(?:る|た|ます|いる|いた|います|いました)|た|ました)"
 _NOT_DONE = (r"(?:入って|含まれて|書かれて|追加されて|反映されて|更新されて|考慮されて|対応されて"
              r"|実装されて|含めて|入れて|書いて|追加して|更新して|反映して|実行して|対応して|直して"
@@ -35,7 +39,8 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:お願い|指示|依頼)した(?:のに|はず|じゃ|でしょ|よね)|頼んだ(?:のに|はず|じゃん|でしょ)"),
     rule(IV, "not-asked", r"頼んで(?:い)?(?:ない|ません)|(?:お願い|指示|依頼)して(?:い)?(?:ない|ません)"
          r"|言って(?:い)?(?:ない|ません)(?!か)|勝手に|無断で|断りなく|許可なく"
-         r"|指示(?:を|に)?(?:無視|違反|従って(?:い)?(?:ない|ません)|守って(?:い)?(?:ない|ません))"),
+         r"|指示(?:を|に)?(?:無視|違反|従って(?:い)?(?:ない|ません)|守って(?:い)?(?:ない|ません))"
+         r"|指示(?:と|に)(?:違う|反(?:する|し))"),
     # "npm ではなく pnpm を使って" is a request (maybe corrective, maybe not): left to "other".
     rule(P, "not-x-but-y", r"(?:じゃ|では)なく(?!も)(?:て)?|(?:そういう|その)(?:意味|こと)(?:じゃ|では)"
          r"(?:ない|ありません)|そうじゃない",
@@ -46,7 +51,15 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "no-such", r"存在し(?:て)?(?:い)?(?:ない|ません)|そんな[^そ。、,\n]{0,8}?(?:ない|ありません)"
          r"|なんて[^な。、,\n]{0,8}?(?:ない|ありません)|でっち上げ|捏造|作り話"),
     rule(R, "wrong", r"間違(?:って(?:る|た|い(?:る|ます|た))|ってます|い(?:です|だ|でした|がある|があります)"
-         r"|えて(?:る|い(?:る|ます)))|誤って(?:る|い)|誤りが"),
+         r"|えて(?:る|い(?:る|ます)))|誤って(?:る|い)|誤りが"
+         # "計算が合っていません" (does not add up); not "合ってないか" (a doubt).
+         r"|合って(?:い)?(?:ない|ません)(?!か|場合)|合わない(?!か|場合)"),
+    # "あなたの変更で…", "さっきの修正のせいで…": the agent's change named as the cause.
+    rule(R, "your-change", r"(?:あなた|君|きみ)の(?:変更|修正|コミット|編集|コード|実装|pr)"
+         r"|(?:さっき|先ほど|今|今回|前回)の(?:変更|修正|コミット|編集)"
+         r"|(?:変更|修正|コミット|編集)(?:のせいで|の影響で|してから|した後|後に)",
+         also=r"真っ白|表示されな|動かな|落ち|エラー|失敗|壊れ|消え|おかしく|遅く|悪化|ループ|文字化け|崩れ",
+         unless=r"(?:エラー|失敗|問題|警告)(?:が|は|も)?(?:出なく|消え|なくな|解消)|直(?:った|りました)|解決"),
     rule(R, "strange", r"おかしい|おかしく(?:な)|変(?:です|だ|な(?:結果|出力|値))"),
     # 壊れた/壊した react to a change; "Windows で壊れている" describes a state (a bug report).
     rule(R, "broken", r"壊れ(?:た|ました)(?:よ|ね|けど|じゃん)?[。!！…]*$|壊し(?:た|て(?:る|い))|壊さ(?:れ)"
@@ -57,14 +70,19 @@ TYPES: tuple[Rule, ...] = (
          r"|違う|違い|間違|おかし)"),
 )
 
-TYPES = tuple(r._replace(unless=rx(_OTHERS)) if r.kind in (O, R) else r for r in TYPES)
+# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
+TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
+              if r.kind in (O, R) else r for r in TYPES)
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:私|僕|ぼく|俺|おれ|自分|わたし|こちら)(?:の|が)[^私僕ぼ俺お自わこ。、,\n]{0,6}?"
          r"(?:間違|まちが|ミス|勘違い|誤り|書き間違|記憶違い|見落とし|忘れ|せい|落ち度|不注意|伝え)"
          r"|(?:すみません|ごめん|失礼)[、,。\s]*[^すご失。\n]{0,8}?(?:間違え(?:ました|た)|勘違い|書き間違え|言い間違え)"
-         r"|言い間違え|書き間違え(?:ました|た)"),
-    rule(HYPOTHETICAL, "if", r"もし|万一|万が一|場合|としたら|であれば|たら|れば|なら|(?:とき|時)(?:は|に|には|、)",
+         r"|言い間違え|書き間違え(?:ました|た)"
+         # "言い忘れましたが…": the user forgot to mention something.
+         r"|言い忘れ|伝え忘れ|(?:言う|伝える|書く)のを忘れ"),
+    rule(HYPOTHETICAL, "if", r"もし|万一|万が一|場合|としたら|であれば|たら|れば|なら"
+         r"|(?<![同当一臨随常定即日])(?:とき|時)(?:は|に|には|、|の|も|でも)|(?<![実国交])際(?:は|に|の|、)",
          unless=r"(?:た|ました|でした|だった)[\s。．.！!…]*$"),
     rule(AGREEMENT, "yes-but", r"^(?:はい|ええ|うん|そう(?:です)?(?:ね)?|いいね|いい(?:です)?ね|良い(?:です)?ね"
          r"|了解(?:です|しました)?|ok|オッケー|なるほど|ありがとう(?:ございます)?|確かに|たしかに|そうそう"
@@ -76,7 +94,21 @@ EXCLUSIONS = (
          r"|気がする|っぽい|でしょうか|調べて|調査して|原因を"),
     rule(NEGATED, "nothing-wrong", r"(?:漏れ|抜け|間違い|ミス|問題|エラー|不具合|見落とし)(?:は|も)?"
          r"(?:ない|なし|ありません|無い|無し|なかった|ございません)|問題なく|間違いなく|大丈夫(?:です)?(?!か)"
-         r"|悪くない|気にしないで|既知の|元々|もともと|前から(?:壊れ|おかし|間違)"),
+         r"|悪くない|気にしないで|既知の|元々|もともと|前から(?:壊れ|おかし|間違)"
+         # "私のミスではありません": a mistake denied.
+         r"|(?:漏れ|抜け|間違い|ミス|問題|不具合|見落とし|勘違い|誤り)(?:では|じゃ)(?:ない|なく|ありません|なかった)"),
+    # Upstream, the old code, a colleague by name (田中さん), last month: someone else's error.
+    rule(THIRD_PARTY, "someone-else", r"上流|外部(?:の)?ライブラリ|ライブラリ(?:の|側|が)|サードパーティ"
+         r"|旧(?:実装|コード|バージョン|版|仕様|システム)|(?:以前|前|昔|古い|元)の(?:実装|コード|バージョン"
+         r"|エンジニア|担当|人|システム|仕様)|古(?:い|く)|先週|先月|去年|昨年|前任|(?:さん|くん|ちゃん|氏)(?:が|は|の|も)"
+         r"|お客様|顧客|同僚|他(?:の)?チーム|別(?:の)?チーム",
+         also=_ERR, unless=_AGENT),
+    # "…が壊れていたので作り直しています": a problem as the reason for our own plan; a password
+    # that is wrong is a case the product handles.
+    rule(NEW_TASK, "reason-for-work", r"(?:" + _ERR + r")[^。？?！!、,]{0,12}?(?:ので|から|ため)",
+         also=r"(?:ましょう|しよう|予定|つもり|ています|ていきます|します|中です|ところです)[。.!！…]*$",
+         unless=_AGENT),
+    rule(NEW_TASK, "password", r"パスワード|暗証番号|認証コード", also=_ERR, unless=_AGENT),
 )
 
 CORRECTIVE = rx(
