@@ -42,6 +42,9 @@ _SHAPES = (
     re.compile(rb"AP[\dA-F][a-zA-Z0-9]{8}"),  # Artifactory
 )
 _BARE_RUN = re.compile(rb"[A-Za-z0-9+/=_\\-]{17,}")  # messages: secrets sit unquoted in prose
+# YAML files: detect-secrets reads `key: value` as `key: "value"`, so an unquoted value (after an
+# anchor or tag, maybe) is an entropy candidate too (see `fileviews`).
+_YAML_VALUE_RUN = re.compile(rb":[ \t]+(?:[&!][^ \t\n]*[ \t]+)*[A-Za-z0-9+/=_\\-]{17,}")
 
 # Stage 2, per line: does it hold something a plugin (or `_EXTRA`) could report?
 _STRONG = (
@@ -151,8 +154,12 @@ def line_is_candidate(line: str, eager: bool) -> bool:
     return bool(rx.long_token.search(line) and rx.keyish.search(low))
 
 
-def candidate_lines(text: str, eager: bool) -> list[int]:
-    """0-based indices of the lines (split on "\\n") that detect-secrets should look at."""
+def candidate_lines(text: str, eager: bool, yaml: bool = False) -> list[int]:
+    """0-based indices of the lines (split on "\\n") that detect-secrets should look at.
+
+    `yaml`: the text is lines of a YAML file, which detect-secrets reads as `key: "value"`
+    (`fileviews.yaml_views`): a line whose reading is a candidate is one too.
+    """
     data = text.encode("utf-8", "surrogatepass")
     low = data.lower()  # ASCII only: byte offsets stay put
     hits: set[int] = set()
@@ -164,7 +171,7 @@ def candidate_lines(text: str, eager: bool) -> list[int]:
             if nl < 0:
                 break
             pos = low.find(lit, nl + 1)  # one hit per line is enough
-    for rx in _SHAPES + ((_BARE_RUN,) if eager else ()):
+    for rx in _SHAPES + ((_BARE_RUN,) if eager else ()) + ((_YAML_VALUE_RUN,) if yaml else ()):
         hits.update(m.start() for m in rx.finditer(data))
     if not hits:
         return []
@@ -177,10 +184,18 @@ def candidate_lines(text: str, eager: bool) -> list[int]:
         start = data.rfind(b"\n", 0, pos) + 1
         end = data.find(b"\n", pos)
         end = len(data) if end < 0 else end
-        if line_is_candidate(data[start:end].decode("utf-8", "surrogatepass"), eager):
+        line = data[start:end].decode("utf-8", "surrogatepass")
+        # The YAML reading adds only quotes around a plain value: it matters for a random one.
+        if line_is_candidate(line, eager) or (
+            yaml and _YAML_VALUE_RUN.search(data, start, end) and _yaml_candidate(line)
+        ):
             out.append(index)
         index += 1
         at = end + 1
     return out
 
 
+def _yaml_candidate(line: str) -> bool:
+    from git_ledger.fileviews import yaml_views
+
+    return any(line_is_candidate(view, eager=False) for view in yaml_views(line))

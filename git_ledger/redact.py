@@ -15,7 +15,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from git_ledger import prefilter, secretscan
+from git_ledger import fileviews, prefilter, secretscan
 
 SQL_MARKER = "[SQL masked]"
 # A sentence ends at . ! ? followed by whitespace, or at a CJK full stop; a line ends one too.
@@ -107,10 +107,12 @@ def find_secrets(text: str, filename: str = "") -> list[tuple[int, str]]:
     """
     eager = not filename
     lines = text.split("\n")
-    picked = [
-        secretscan.Line(i + 1, lines[i], lines[i - 1] if i else "")
-        for i in prefilter.candidate_lines(text, eager=eager)
-    ]
+    if filename:  # the whole file: scanned as written and as detect-secrets reads it (`fileviews`)
+        numbered = dict(enumerate(lines, 1))
+        picked = fileviews.candidates(filename, numbered, list(numbered), whole=True)
+    else:
+        picked = [secretscan.Line(i + 1, lines[i], lines[i - 1] if i else "")
+                  for i in prefilter.candidate_lines(text, eager=True)]
     if not picked:
         return []
     by_line: dict[int, list[str]] = {}
@@ -157,7 +159,7 @@ def _secret_regions(text: str, line_indices: list[int]) -> list[Region]:
         if not hits:  # the value was normalised by its plugin: mask the whole line
             regions.append(Region(ls, le, f.type))
         for h in hits:
-            start, end = _sentence(text, ls, le, ls + h, ls + h + len(f.value))
+            start, end = _value_region(text, ls, le, ls + h, ls + h + len(f.value), f.type)
             if f.type == "Private Key":  # the key body follows its BEGIN line: mask to its END
                 pem_end = _rx().pem_end.search(text, ls + h + len(f.value))
                 end = pem_end.end() if pem_end else len(text)
@@ -170,8 +172,24 @@ def _secret_regions(text: str, line_indices: list[int]) -> list[Region]:
     for value, kind in values.items():
         for m in re.finditer(re.escape(value), text):
             ls, le = spans[bisect.bisect_right(starts, m.start()) - 1]
-            regions.append(Region(*_sentence(text, ls, le, m.start(), m.end()), kind))
+            regions.append(Region(*_value_region(text, ls, le, m.start(), m.end(), kind), kind))
     return regions
+
+
+def _value_region(text: str, ls: int, le: int, a: int, b: int, kind: str) -> tuple[int, int]:
+    """The sentence around the value at [a, b); a keyword rule's value widened to the whole
+    value as a shell or env parser reads it (the rule's match can stop short: it leaves the `!`
+    of `password=hunter2Secret!` out). A `.` `!` `?` ending the value may also end the sentence:
+    the sentence is found from the value without them, and the mask then covers them too.
+    Token formats and entropy strings have exact ends: a `.` after `ghp_…` is prose."""
+    if kind != "Secret Keyword":
+        return _sentence(text, ls, le, a, b)
+    whole = ls + secretscan.value_end(text[ls:le], a - ls, b - ls)
+    core = whole
+    while core > a + 1 and text[core - 1] in ".!?,;:)":
+        core -= 1
+    start, end = _sentence(text, ls, le, a, core)
+    return start, max(end, whole)
 
 
 def _sql_starts(text: str) -> list[re.Match[str]]:

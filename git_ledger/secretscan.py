@@ -9,7 +9,8 @@ Two modes:
   eagerly (unquoted high-entropy words too) and entropy candidates are post-filtered by the
   plugin's own limit, which detect-secrets' ad-hoc search leaves unapplied.
 - file (`filename="src/app.py"`): staged file lines, with detect-secrets' file semantics (quoted
-  entropy strings, keyword rules by file type, `# pragma: allowlist secret`, lock files skipped).
+  entropy strings, keyword rules by file type, `# pragma: allowlist secret`, lock files skipped),
+  each line also in the form detect-secrets' file scan reads it (`Line.views`, from `fileviews`).
 """
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ MAX_LINE = 4000
 WINDOW_OVERLAP = 400  # longer than any token a plugin looks for
 
 # Token formats detect-secrets 1.5 does not know, and env-style secret assignments
-# (`DB_PASSWORD=…`, `SLACK_BOT_TOKEN: …`), which its KeywordDetector misses in unquoted,
-# unknown-extension files such as `.env`.
+# (`DB_PASSWORD=…`, `SLACK_BOT_TOKEN: …`), which its file scan misses unquoted unless the whole
+# file parses as INI (a shell script with commands does not; a `.py` wants quotes).
 _EXTRA: tuple[tuple[str, str], ...] = (
     ("GitHub Token", r"github_pat_[A-Za-z0-9_]{22,}"),
     ("OpenAI Token", r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}"),
@@ -83,18 +84,69 @@ class Line(NamedTuple):
     number: int  # 1-based
     text: str
     previous: str = ""  # the line before (for `# pragma: allowlist nextline secret`)
+    # detect-secrets' readings of the line in its file (`fileviews`: `key = "value"` for an INI
+    # file, `key: "value"` for YAML), scanned as well: its file scan sees those, not the line.
+    views: tuple[str, ...] = ()
 
 
-def _first_token(value: str) -> str:
-    return value.strip().split(" ")[0].strip("'\"`,;.!?")
+_QUOTES = "'\"`"
 
 
-def _plausible_unquoted(value: str) -> bool:
-    """An unquoted `password: …` value that looks like a credential, not the rest of a sentence."""
-    token = _first_token(value)
-    if len(token) < 6 or _extra_rx()[0].match(token):
+def value_end(line: str, start: int, end: int) -> int:
+    """Where the value at line[start:end] ends as a shell or env-file parser reads it: a quoted
+    value at its closing quote (included), an unquoted one at the next whitespace. A plugin's
+    match can stop short of it (`hunter2Secret!`: the keyword rule drops a trailing `!`, `,`)."""
+    if start > 0 and line[start - 1] in _QUOTES:
+        close = line.find(line[start - 1], end)
+        if close >= 0:
+            return close + 1
+    m = re.compile(r"\S*").match(line, end)
+    return m.end() if m else end
+
+
+def _token(line: str, value: str) -> tuple[int, str]:
+    """Where the value a keyword rule matched starts in `line` (after an `=` or `:`, maybe a
+    quote: a short value also occurs inside the key), and the whole value a parser reads there."""
+    if not value:
+        return 0, value
+    start = line.find(value)
+    for m in re.finditer(re.escape(value), line):
+        j = m.start()
+        if j > 0 and line[j - 1] in _QUOTES:
+            j -= 1
+        while j > 0 and line[j - 1] in " \t":
+            j -= 1
+        if j > 0 and line[j - 1] in "=:":
+            start = m.start()
+            break
+    if start < 0:
+        return 0, value
+    if start > 0 and line[start - 1] in _QUOTES:
+        end = value_end(line, start, start + len(value))
+        return start, line[start:end - 1] if line[end - 1:end] == line[start - 1] else line[start:end]
+    return start, line[start:value_end(line, start, start)]
+
+
+# A reference to a credential, not one: `settings.DB_PASSWORD`, `os.environ["API_KEY"]`, `get_token()`.
+_REFERENCE = (r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+              r"(?:[\[(].*[\])]|\.[\w$]*(?i:pass|pwd|secret|key|token|cred)[\w$]*)$")
+
+
+def _plausible_unquoted(token: str, tight: bool = False) -> bool:
+    """An unquoted `password: …` value that looks like a credential, not the rest of a sentence.
+
+    `tight`: written `key=value`, without spaces, which prose never is: any value counts but a
+    placeholder. Otherwise (`password: …`, `password = …`) a plain lower-case word shorter than
+    12 letters, or anything shorter than 6 characters, is read as prose ("password: required").
+    """
+    if not token or _extra_rx()[0].match(token):
         return False
-    return len(token) >= 12 or not token.isalpha() or not token.islower()
+    if tight:
+        return True
+    word = token.strip(_QUOTES + ",;.!?")
+    if len(word) < 6:
+        return False
+    return len(word) >= 12 or not word.isalpha() or not word.islower()
 
 
 def _extra(line: str) -> list[tuple[str, str]]:
@@ -102,8 +154,10 @@ def _extra(line: str) -> list[tuple[str, str]]:
     for kind, rx in _extra_rx()[1]:
         for m in rx.finditer(line):
             value = m.group(m.lastindex or 0)
-            if kind == "Secret Keyword" and (_extra_rx()[0].match(value) or not _plausible_unquoted(value)):
-                continue
+            if kind == "Secret Keyword":
+                token = _token(line, value)[1]
+                if not _plausible_unquoted(token) or re.match(_REFERENCE, token.strip(_QUOTES + ",;")):
+                    continue
             found.append((kind, value))
     return found
 
@@ -113,9 +167,8 @@ def scan(files: Iterable[tuple[str, Sequence[Line]]], *, eager: bool = False) ->
 
     One detect-secrets settings context for the whole batch: entering one costs about 1 ms.
     """
-    from detect_secrets.core.scan import _is_filtered_out, _scan_line
-    from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
-    from detect_secrets.plugins.keyword import KeywordDetector
+    from detect_secrets.core.scan import _is_filtered_out
+    from detect_secrets.filters.allowlist import is_line_allowlisted
     from detect_secrets.settings import get_plugins, get_settings, transient_settings
     from detect_secrets.util.code_snippet import get_code_snippet
 
@@ -126,49 +179,74 @@ def scan(files: Iterable[tuple[str, Sequence[Line]]], *, eager: bool = False) ->
         get_settings().disable_filters("detect_secrets.filters.common.is_invalid_file",
                                        "detect_secrets.filters.heuristic.is_non_text_file")
         plugins = get_plugins()
+
+        def filtered(label: str, text: str, previous: str) -> bool:
+            context = get_code_snippet(lines=[previous, text], line_number=2)
+            return bool(_is_filtered_out(required_filter_parameters=["line"], filename=label,
+                                         line=text, context=context))
+
         for filename, lines in files:
             label = filename or "message"
             if filename and _is_filtered_out(required_filter_parameters=["filename"], filename=label):
                 continue  # lock files and swagger specs: skipped as detect-secrets-hook would
-            for ln in (w for line in lines for w in _windows(line, eager)):
-                text = ln.text.rstrip()
-                context = get_code_snippet(lines=[ln.previous, text], line_number=2)
-                if not eager and _is_filtered_out(
-                    required_filter_parameters=["line"], filename=label, line=text, context=context
+            for line in lines:
+                if not eager and line.views and is_line_allowlisted(
+                    filename=label, line=line.text.rstrip(),
+                    context=get_code_snippet(lines=[line.previous, line.text.rstrip()], line_number=2),
                 ):
-                    continue
-                found: list[tuple[str, str, Any]] = []
-                for plugin in plugins:
-                    if eager and isinstance(plugin, HighEntropyStringsPlugin):
-                        found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(plugin, text)]
+                    continue  # `# pragma: allowlist secret` on the line covers its readings too
+                for ln in (w for t in (line.text, *line.views) for w in _windows(line._replace(text=t), eager)):
+                    text = ln.text.rstrip()
+                    if not eager and filtered(label, text, ln.previous):
                         continue
-                    names = [label]
-                    if eager and isinstance(plugin, KeywordDetector):
-                        names.append("message.cfg")  # also `password: hunter2`, unquoted
-                    for name in names:
-                        for s in _scan_line(plugin=plugin, filename=name, line=text,
-                                            line_number=ln.number, context=context,
-                                            enable_eager_search=eager):
-                            value = s.secret_value or ""
-                            if name == label:
-                                found.append((s.type, value, plugin))
-                            elif _plausible_unquoted(value):  # the config rule runs to the line end
-                                found.append((s.type, _first_token(value), plugin))
-                seen: set[tuple[str, str]] = set()
-                for kind, value, plugin in found:
-                    if (kind, value) in seen:
-                        continue
-                    seen.add((kind, value))
-                    if isinstance(plugin, HighEntropyStringsPlugin) and is_object_id(value):
-                        continue
-                    if _is_filtered_out(required_filter_parameters=["context"], filename=label,
-                                        secret=value, plugin=plugin, line=text, context=context):
-                        continue
-                    out.append((filename, Finding(ln.number, kind, value)))
-                for kind, value in _extra(text):
-                    if (kind, value) not in seen:
-                        seen.add((kind, value))
-                        out.append((filename, Finding(ln.number, kind, value)))
+                    out += [(filename, f) for f in _scan_text(plugins, label, ln, text, eager)]
+    return out
+
+
+def _scan_text(plugins: Sequence[Any], label: str, ln: Line, text: str, eager: bool) -> list[Finding]:
+    """Findings of every plugin (and `_EXTRA`) on one text, filtered as detect-secrets filters."""
+    from detect_secrets.core.scan import _is_filtered_out, _scan_line
+    from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
+    from detect_secrets.plugins.keyword import KeywordDetector
+    from detect_secrets.util.code_snippet import get_code_snippet
+
+    context = get_code_snippet(lines=[ln.previous, text], line_number=2)
+    found: list[tuple[str, str, Any]] = []
+    for plugin in plugins:
+        if eager and isinstance(plugin, HighEntropyStringsPlugin):
+            found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(plugin, text)]
+            continue
+        for s in _scan_line(plugin=plugin, filename=label, line=text, line_number=ln.number,
+                            context=context, enable_eager_search=eager):
+            found.append((s.type, s.secret_value or "", plugin))
+        if not (eager and isinstance(plugin, KeywordDetector)):
+            continue
+        # Messages: also `password: hunter2`, unquoted, by the config-file rule. It runs to the
+        # line end, or stops at a quote inside the value: keep the value a parser reads, and
+        # filter that (not the rule's cut: `b` of `key=b"x…` is dropped as one character).
+        for s in plugin.analyze_line(filename="message.cfg", line=text, line_number=ln.number, context=context):
+            at, token = _token(text, s.secret_value or "")
+            tight = at > 1 and text[at - 1] == "=" and not text[at - 2].isspace()
+            if _plausible_unquoted(token, tight) and not _is_filtered_out(
+                required_filter_parameters=["secret"], filename=label, secret=token, plugin=plugin, line=text
+            ):
+                found.append((s.type, token, plugin))
+    out: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    for kind, value, plugin in found:
+        if (kind, value) in seen:
+            continue
+        seen.add((kind, value))
+        if isinstance(plugin, HighEntropyStringsPlugin) and is_object_id(value):
+            continue
+        if _is_filtered_out(required_filter_parameters=["context"], filename=label,
+                            secret=value, plugin=plugin, line=text, context=context):
+            continue
+        out.append(Finding(ln.number, kind, value))
+    for kind, value in _extra(text):
+        if (kind, value) not in seen:
+            seen.add((kind, value))
+            out.append(Finding(ln.number, kind, value))
     return out
 
 

@@ -86,3 +86,55 @@ PLUGIN_LINES = [
     f"blob = '{_r(_ALNUM + '+/', 40, 33)}'",
     f"token: {_r(_ALNUM, 30, 34)}",
 ]
+
+# Lines of secrets assigned to names, in the syntaxes of config files, shell, env files, YAML,
+# JSON and code; quoted and unquoted, `export X=`, `X: y`. For the tests that compare the hook
+# with `detect-secrets scan` file by file (which reads a whole-file INI or YAML its own way).
+PLAIN = "Xk9mQ2v" + "L7pR4wE"
+PUNCTUATED = "hunter2" + "Secret!"
+RANDOM = FAKE["entropy"]
+HEX48 = _r(_HEX, 48, 40)
+ASSIGNMENTS = [
+    f"db_password={PLAIN}",
+    f"db_password = {PLAIN}",
+    f'db_password="{PLAIN}"',
+    f"db_password='{PLAIN}'",
+    f"export DB_PASSWORD={PLAIN}",
+    f"export db_password={PUNCTUATED}",
+    f"password={PUNCTUATED}",
+    f"password: {PUNCTUATED}",
+    f'api_key: "{PLAIN}"',
+    f"client_secret: {RANDOM}",
+    f"SESSION={RANDOM}",
+    f"digest: {HEX48}",
+    f'"password": "{PUNCTUATED}"',
+    f'{{"api_key": "{PLAIN}", "debug": true}}',
+    f'db_password := "{PLAIN}"',
+    f"ENV DB_PASSWORD={PLAIN}",
+    f"secret_key: &key {RANDOM}",
+    f"- private_key: '{RANDOM}'",
+]
+# Whole files, several lines each: an env file, an INI file with a value continued on the
+# next line, nested YAML, a shell script (not INI as a whole).
+ASSIGNMENT_FILES = [
+    f"# production\nDEBUG=false\n\ndb_password={PLAIN}\napi_token={RANDOM}\nexport HOST=db.example.com\n",
+    f"[database]\nhost = db.example.com\npassword =\n    {PLAIN}\n; comment\n  {RANDOM}\n",
+    f"services:\n  db:\n    environment:\n      - name: DB\n        secret_key: {RANDOM}  # rotate\n"
+    f"    password: {PUNCTUATED}\n",
+    f"#!/bin/sh\nset -e\ndb_password={PLAIN}\nSESSION={RANDOM} ./run.sh\n",
+    # YAML values on the lines below their key: folded, literal, plain; and a flow mapping.
+    f"db:\n  password: >\n    {PLAIN}\n  other: 1\n",
+    f"db:\n  password: |\n    {PLAIN}\n    second\n",
+    f"db:\n  password:\n    {PLAIN}\n",
+    f"db:\n  session: |-\n    {RANDOM}\n",
+    f"db: {{password: {PLAIN}}}\n",
+    f"a:\n  - name: x\n    password: >-\n      {PLAIN}\n      more words\n  - b: 1\n",
+]
+# Every extension detect-secrets gives a type (util/filetype.py), and common ones it does not.
+FILE_NAMES = [
+    "app.env", ".env", "run.sh", "run.bash", "run.zsh", "notes.txt", "README.md", "app.py", "stub.pyi",
+    "app.js", "app.ts", "main.go", "Main.java", "app.rb", "config.yaml", "config.yml", "secrets.eyaml",
+    "db.ini", "app.properties", "setup.cfg", "pyproject.toml", "my.cnf", "nginx.conf", "app.cf",
+    "data.json", "main.tf", "Dockerfile", "Makefile", "view.m", "index.php", "App.swift", "Program.cs",
+    "main.c", "main.cpp", "Page.cls", "app.env.example",
+]

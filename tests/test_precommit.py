@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fake_secrets import FAKE, PLUGIN_LINES, private_key
+from fake_secrets import FAKE, PLAIN, PUNCTUATED, RANDOM, private_key
 from git_ledger import paths
 from git_ledger.models import Case
 from git_ledger.precommit import cards_audit_main, no_raw_text_main, validate_main
@@ -403,26 +403,43 @@ def test_pre_commit_pre_push_checks_the_pushed_commits(repo: Path, hook_repo: Pa
     _no_values(out)
 
 
-# ----------------------------------------------------------------- prefilter recall
-@pytest.mark.parametrize("name", ["settings.py", "config.yaml", "app.js", "notes.txt", "deploy.env", "main.go"])
-def test_the_prefilter_hides_nothing_detect_secrets_finds(name: str) -> None:
-    """detect-secrets' own file scan (every default plugin) over lines in each plugin's shape:
-    every (line, type) it reports, the hook's prefilter-then-detect-secrets reports too."""
-    from detect_secrets.core.scan import _process_line_based_plugins
-    from detect_secrets.settings import default_settings
+# ------------------------------------------------- what detect-secrets reads as config
+# (file-by-file comparison with `detect-secrets scan` over every file type: tests/test_fileviews.py)
+def test_unquoted_assignments_detect_secrets_finds_are_blocked(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The QA report: `db_password=…` in .env, .sh and .txt files passed, while `detect-secrets
+    scan` (which reads such files as INI) reported each; so did `password=…!` in a .env."""
+    for name in ("a.env", "a.sh", "a.txt", "a.ini"):
+        stage(work, name, f"db_password={PLAIN}\n")
+    stage(work, "b.env", f"password={PUNCTUATED}\n")
+    rc, out = run_hook(capsys)
+    assert rc == 1
+    assert [line for line in out.splitlines() if ": secret: " in line] == [
+        f"{n}:1: secret: Secret Keyword" for n in ("a.env", "a.ini", "a.sh", "a.txt", "b.env")]
+    assert PLAIN not in out and PUNCTUATED not in out
 
-    from git_ledger.redact import find_secrets
-    from git_ledger.prefilter import is_object_id
 
-    filler = ["import os", "", "def handler(event):", "    return event['body']"]
-    lines = [line for plugin_line in PLUGIN_LINES for line in (*filler, plugin_line)]
-    with default_settings():
-        theirs = {(s.line_number, s.type) for s in _process_line_based_plugins(list(enumerate(lines, 1)), name)
-                  if s.type != "Public IP (ipv4)" and not (s.type.startswith("Hex") and is_object_id(s.secret_value))}
-    ours = set(find_secrets("\n".join(lines), name))
-    assert len({n for n, _ in theirs}) >= 25  # the table really exercises the plugins
-    # One report per spot: a named token format stands for the entropy/keyword hits on its line.
-    assert {n for n, _ in theirs} <= {n for n, _ in ours}
-    named = {(n, t) for n, t in theirs if t not in ("Base64 High Entropy String", "Hex High Entropy String",
-                                                    "Secret Keyword")}
-    assert named <= ours
+def test_a_line_added_to_an_env_file_is_read_with_the_whole_file(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The diff shows one line of context: whether the file is INI as a whole (and so how
+    detect-secrets reads the new line) takes the whole staged file."""
+    stage(work, ".env", "# settings\nHOST=db\nPORT=5432\nUSER=app\n")
+    stage(work, "db.ini", "[db]\nhost = x\npassword =\n    placeholder\n")
+    commit_unchecked(work)
+    stage(work, ".env", f"# settings\nHOST=db\nPORT=5432\nUSER=app\nsession={RANDOM}\n")
+    stage(work, "db.ini", f"[db]\nhost = x\npassword =\n    {PLAIN}\n")
+    rc, out = run_hook(capsys)
+    assert rc == 1
+    assert ".env:5: secret: Base64 High Entropy String" in out.splitlines()
+    assert "db.ini:4: secret: Secret Keyword" in out.splitlines()
+
+
+def test_a_key_read_from_the_environment_in_code_is_not_a_secret(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The shown lines of a TypeScript object look like INI; the whole file does not, so the
+    line is read as code (as detect-secrets reads it) and a reference is not a credential."""
+    stage(work, "src/db.ts", 'import { Pool } from "pg";\nexport const db = {\n  host: "db",\n  port: 5432,\n};\n')
+    stage(work, "settings.py", "import os\n")
+    commit_unchecked(work)
+    stage(work, "src/db.ts", 'import { Pool } from "pg";\nexport const db = {\n  host: "db",\n'
+          "  password: process.env.DB_PASSWORD,\n  port: 5432,\n};\n")
+    stage(work, "settings.py", 'import os\nDB_PASSWORD = os.environ["DB_PASSWORD"]\n'
+          "SECRET_KEY = settings.SECRET_KEY\n")
+    assert run_hook(capsys) == (0, f"git-ledger-no-raw-text: no local store at {paths.db_path()}: checking secrets only\n")

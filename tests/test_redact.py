@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fake_secrets import FAKE, private_key
+from fake_secrets import FAKE, PUNCTUATED, private_key
 from git_ledger.prefilter import is_object_id
 from git_ledger.redact import find_secrets, mask
 from util import fixtures_dir
@@ -42,7 +42,12 @@ def test_import_and_clean_messages_do_not_load_detect_secrets() -> None:
         ("Stop. The key is {aws} and it leaked. Fix it now!",
          "Stop. [secret masked: AWS Access Key]. Fix it now!"),
         ('config has password = "{pw}"', "[secret masked: Secret Keyword]"),
-        ("my password: Hunter2x. Do not commit it!", "[secret masked: Secret Keyword]. Do not commit it!"),
+        # A shell reads `Hunter2x.` as the value: its `.` goes with it, whether or not it also
+        # ends the sentence.
+        ("my password: Hunter2x. Do not commit it!", "[secret masked: Secret Keyword] Do not commit it!"),
+        ("password=hunter2Secret! in settings", "[secret masked: Secret Keyword] in settings"),
+        ("set db_password=Xk9!mQ2vL7 and restart", "[secret masked: Secret Keyword]"),
+        ('{{"password": "{punct}, really"}} is in the config', "[secret masked: Secret Keyword]"),
         ("DB_PASSWORD={pw} is in .env", "[secret masked: Secret Keyword]"),
         ("use {url} for tests.", "[secret masked: Basic Auth Credentials]."),
         ("slack {slack} fired twice", "[secret masked: Slack Token]"),
@@ -55,7 +60,7 @@ def test_import_and_clean_messages_do_not_load_detect_secrets() -> None:
     ],
 )
 def test_a_sentence_with_a_secret_keeps_only_a_marker_with_its_kind(text: str, expected: str) -> None:
-    assert mask(text.format(**FAKE)) == expected
+    assert mask(text.format(**FAKE, punct=PUNCTUATED)) == expected
 
 
 def test_a_private_key_block_is_masked_to_its_end_line() -> None:
@@ -290,3 +295,66 @@ def test_no_secret_detect_secrets_finds_survives_masking(pieces: list[tuple[str,
     for kind, value in _detect_secrets_reference(text):
         assert value not in masked, f"{kind} survived"
     assert mask(masked) == masked
+
+
+# ------------------------------------ property: the whole value of an assignment is masked
+# Values from a wide alphabet, punctuation included, assigned as a shell, an env file, YAML or
+# JSON would; the message holding the line is masked so that no run of 4 characters of the
+# value survives whenever detect-secrets flags the line in a file of the matching type.
+WIDE = ALNUM + "!#%&()*+,-./:;<=>?@[]^_{|}~$'\"`\\"
+_KEYS = ["password", "db_password", "DB_PASSWORD", "api_key", "client_secret", "SECRET_KEY", "passwd",
+         "private_key", "export DB_PASSWORD"]
+_FORMS = {"=": ("{key}={value}", ".env"), ":": ("{key}: {value}", ".yaml"), "json": ('"{key}": "{value}"', ".json")}
+
+
+def _flagged_by_detect_secrets(line: str, suffix: str, tmp_dir: str) -> bool:
+    import os
+
+    from detect_secrets.core.scan import scan_file
+    from detect_secrets.settings import default_settings
+
+    name = os.path.join(tmp_dir, "settings" + suffix)
+    with open(name, "w", encoding="utf-8") as f:
+        f.write(line + "\n")
+    with default_settings():
+        return any(s.type != "Public IP (ipv4)" for s in scan_file(name))
+
+
+def _documented_exception(form: str, value: str) -> bool:
+    """Values `mask()` leaves by decision (docs/privacy.md): placeholders, and after `key:` or
+    `key = ` (prose, not an assignment) a plain lower-case word or fewer than 6 characters."""
+    core = value.strip("'\"`,;.!?")
+    if value.lower() in ("true", "false", "null", "none") or value.lower().startswith("xxxxxx"):
+        return True
+    return form == ":" and (len(core) < 6 or (core.isalpha() and core.islower() and len(core) < 12))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(form=st.sampled_from(sorted(_FORMS)), key=st.sampled_from(_KEYS),
+       value=st.text(WIDE, min_size=4, max_size=24),
+       before=st.sampled_from(["", "set ", "the config has "]),
+       after=st.sampled_from(["", " in settings", ". Fix it!", "\nthen restart", ", then push"]))
+def test_no_run_of_a_flagged_value_survives_masking(form: str, key: str, value: str, before: str, after: str) -> None:
+    import re
+    import tempfile
+
+    from git_ledger.redact import MARKER
+
+    if form == "json":
+        value = value.replace('"', "").replace("\\", "") or "x7Q!"
+        key = key.removeprefix("export ")
+    template, suffix = _FORMS[form]
+    line = template.format(key=key, value=value)
+    with tempfile.TemporaryDirectory() as tmp:
+        if not _flagged_by_detect_secrets(line, suffix, tmp) or _documented_exception(form, value):
+            return
+    text = before + line + after
+    left = MARKER.sub("\0", mask(text))
+    outside = before + template.format(key=key, value="\0") + after  # what may stay
+    survivors = [value[i:i + 4] for i in range(len(value) - 3)
+                 if value[i:i + 4] in left and value[i:i + 4] not in outside]
+    # Nor its end, however short: `password=hunter2Secret!` once kept its `!` after the marker.
+    survivors += [value[-k:] for k in range(1, len(value) + 1)
+                  if "\0" + value[-k:] in left and not after.startswith(value[-k:])]
+    assert survivors == [], f"{text!r} -> {mask(text)!r}"
+    assert re.search(r"\[secret masked: ", mask(text))

@@ -81,3 +81,24 @@ def test_failures_are_errors_not_empty_results(tmp_path: Path, repo: Path) -> No
         staged.diff_files(repo, "no-such-ref", "HEAD")
     with pytest.raises(FatalError, match="cannot read missing.txt"):
         staged.read_whole_file("missing.txt", repo)
+
+
+def test_files_that_may_be_ini_as_a_whole_are_read_whole(repo: Path) -> None:
+    """Whether detect-secrets reads a file as `key = "value"` depends on every line of it, so a
+    diffed file whose shown lines could all be INI is read whole; others keep their hunks."""
+    stage(repo, "app.env", b"".join(b"K%d=v\n" % i for i in range(10)))
+    stage(repo, "star*.env", b"A=1\nB=2\nC=3\nD=4\n")  # a pathspec character, taken literally
+    stage(repo, "run.sh", b"#!/bin/sh\nset -e\nA=1\nB=2\nC=3\n")
+    git(repo, "commit", "-q", "-m", "d")
+    stage(repo, "app.env", b"".join(b"K%d=v\n" % i for i in range(10)) + b"NEW=x\n")
+    stage(repo, "star*.env", b"A=1\nB=2\nC=3\nD=4\nE=5\n")
+    stage(repo, "run.sh", b"#!/bin/sh\nset -e\nZ=0\nA=1\nB=2\nC=3\n")
+    stage(repo, "new.env", b"X=1\n")
+    files = staged.diff_files(repo)
+    assert [files[n].whole for n in ("app.env", "run.sh", "new.env")] == [False, False, True]
+    assert sorted(files["app.env"].text) == [10, 11]
+    staged.complete(list(files.values()), repo)
+    assert files["app.env"].whole and sorted(files["app.env"].text) == list(range(1, 12))
+    assert files["app.env"].added == [11] and files["app.env"].text[1] == "K0=v"
+    assert files["star*.env"].whole and len(files["star*.env"].text) == 5
+    assert not files["run.sh"].whole  # `set -e` is shown: not INI, whatever the rest holds

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from git_ledger import paths, prefilter, secretscan
+from git_ledger import fileviews, paths, secretscan
 from git_ledger.precommit import staged
 from git_ledger.errors import FatalError
 
@@ -34,14 +34,17 @@ class Problem(NamedTuple):
 
 
 def find_secrets(files: Iterable[staged.FileLines]) -> list[Problem]:
-    """Secrets in the added lines, detect-secrets behind the prefilter, one settings context."""
+    """Secrets in the added lines, detect-secrets behind the prefilter, one settings context.
+
+    Each line is scanned as written and as detect-secrets' file scan reads it in its file
+    (`key = "value"` in a file that is INI as a whole, `key: "value"` in YAML; see `fileviews`).
+    """
     batch: list[tuple[str, list[secretscan.Line]]] = []
     for f in files:
         for reading, added in f.readings():
-            joined = "\n".join(text for _, text in added)
-            picked = [added[i] for i in prefilter.candidate_lines(joined, eager=False)]
+            picked = fileviews.candidates(f.path, reading.text, [n for n, _ in added], reading.whole)
             if picked:
-                batch.append((f.path, [secretscan.Line(n, t, reading.previous(n)) for n, t in picked]))
+                batch.append((f.path, picked))
     if not batch:
         return []
     by_spot: dict[tuple[str, int], list[str]] = {}
@@ -71,15 +74,17 @@ def staged_files(filenames: Sequence[str], from_ref: str | None, to_ref: str | N
     file the diff does not touch (`pre-commit run --all-files`) is read whole."""
     diff = staged.diff_files(None, from_ref, to_ref)
     if not filenames:
-        return list(diff.values())
-    changed = staged.changed_paths(None, from_ref, to_ref)
-    out: list[staged.FileLines] = []
-    for name in dict.fromkeys(filenames):
-        name = name.replace(os.sep, "/")
-        if name in diff:
-            out.append(diff[name])
-        elif name not in changed:  # renames and mode changes add no lines: nothing to check
-            out.append(staged.read_whole_file(name))
+        out = list(diff.values())
+    else:
+        changed = staged.changed_paths(None, from_ref, to_ref)
+        out = []
+        for name in dict.fromkeys(filenames):
+            name = name.replace(os.sep, "/")
+            if name in diff:
+                out.append(diff[name])
+            elif name not in changed:  # renames and mode changes add no lines: nothing to check
+                out.append(staged.read_whole_file(name))
+    staged.complete(out, None, from_ref, to_ref)  # files that may be INI as a whole: read whole
     return out
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 
-_HUNK = re.compile(rb"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _FILE = re.compile(rb"^diff --git ", re.M)
 _HUNK_SPLIT = re.compile(rb"\n(?=@@ )")
 # Fixed flags: the user's diff config (external diff, textconv, colour, prefixes, relative
@@ -38,6 +38,7 @@ class FileLines:
     # The same lines read as UTF-16, when the bytes hold NULs: both readings are checked, since
     # guessing wrong (a key in a binary file, text in UTF-16) would skip it silently.
     utf16: dict[int, str] | None = None
+    whole: bool = False  # `text` holds every line of the file (a new file, or read whole)
 
     def added_lines(self) -> list[tuple[int, str]]:
         return [(n, self.text[n]) for n in self.added]
@@ -46,7 +47,7 @@ class FileLines:
         """(lines, added lines) for each reading of the bytes: UTF-8, and UTF-16 if plausible."""
         out = [(self, self.added_lines())]
         if self.utf16 is not None:
-            alt = FileLines(self.path, self.added, self.utf16)
+            alt = FileLines(self.path, self.added, self.utf16, whole=self.whole)
             out.append((alt, alt.added_lines()))
         return out
 
@@ -103,25 +104,47 @@ def parse_diff(raw: bytes) -> dict[str, FileLines]:
         numbers: list[int] = []
         added: list[bool] = []
         chunks: list[bytes] = []
-        for hunk in _HUNK_SPLIT.split(b"@@ " + body):
+        hunks = _HUNK_SPLIT.split(b"@@ " + body)
+        # One hunk from nothing (`@@ -0,0 +1,N @@`): a new file, every line of it is here.
+        whole = len(hunks) == 1 and hunks[0].startswith(b"@@ -0,0 ")
+        for hunk in hunks:
             header, _, text = hunk.partition(b"\n")
             m = _HUNK.match(header)
             if m is None:
                 continue
             new_side = [line for line in text.split(b"\n") if line[:1] in b" +" or line == b""]
-            count = int(m.group(3)) if m.group(3) is not None else 1
+            count = int(m.group(4)) if m.group(4) is not None else 1
             new_side = new_side[:count]  # the final newline of the diff leaves one empty piece
-            start = int(m.group(2))
+            start = int(m.group(3))
             numbers.extend(range(start, start + len(new_side)))
             added.extend(line[:1] == b"+" for line in new_side)
             chunks.extend(line[1:] for line in new_side)
-        fl = files.setdefault(path, FileLines(path))
+        fl = files.setdefault(path, FileLines(path, whole=whole))
         alt = decode_utf16(chunks)
         fl.text.update(zip(numbers, decode_lines(chunks)))
         fl.added.extend(n for n, a in zip(numbers, added) if a)
         if alt is not None:
             fl.utf16 = dict(zip(numbers, alt))
     return files
+
+
+def complete(files: Sequence[FileLines], cwd: Path | None = None, from_ref: str | None = None,
+             to_ref: str | None = None) -> None:
+    """Read whole, in place, the diffed files whose shown lines could all be INI: whether
+    detect-secrets reads a file as `key = "value"` lines depends on every line of it
+    (`fileviews.config_views`). One `git diff` with unlimited context per batch of files."""
+    from git_ledger.fileviews import ini_like
+
+    wanted = {f.path: f for f in files if not f.whole and f.text and (
+        ini_like(list(f.text.values())) or (f.utf16 is not None and ini_like(list(f.utf16.values()))))}
+    names = list(wanted)
+    for i in range(0, len(names), 200):  # keep the command line short
+        args = [a if a != "--unified=1" else "--unified=2147483647" for a in DIFF_ARGS]
+        raw = _git(["--literal-pathspecs", *args, *_range_args(from_ref, to_ref), "--", *names[i:i + 200]], cwd)
+        for path, full in parse_diff(raw).items():
+            if path in wanted:
+                f = wanted[path]
+                f.text, f.utf16, f.whole = full.text, full.utf16, True
 
 
 def read_whole_file(path: str, cwd: Path | None = None) -> FileLines:
@@ -135,7 +158,7 @@ def read_whole_file(path: str, cwd: Path | None = None) -> FileLines:
     parts = data.split(b"\n")
     if parts and parts[-1] == b"":
         parts.pop()
-    fl = FileLines(path)
+    fl = FileLines(path, whole=True)
     alt = decode_utf16(parts)
     for number, text in enumerate(decode_lines(parts), 1):
         fl.text[number] = text
