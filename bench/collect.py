@@ -10,13 +10,17 @@ Builds a corpus of at least --mb megabytes by replicating every log in the share
   (b) first:   `git-ledger collect --logs CORPUS --json` into a fresh store,
   (c) rescan:  `git-ledger collect --logs CORPUS` again, with nothing changed,
   (d) startup: a bare `python -c pass` (the same interpreter),
-  (e) parsing: the collector's own share of (b): every file through `sources.read_events` in the
-               same process pool, without typing, masking or storing,
+  (e) parsing: the collector's own share of (b): every file through `sources.scan_events` (the
+               lean read collect uses) in a process pool, without typing, masking or storing,
 
 and prints the ratios first/floor (target <= 2) and rescan/startup (target <= 1.5). Every
 timing is the whole process, started the way a user starts it (the installed console script).
 Medians over --runs (the rescan and startup are run 5x as often: they are short and noisy).
 The machine's load average is printed too: on a shared machine it moves every number.
+
+Last, where a first collect's CPU goes, in one process on about 50 MB of the corpus (best of 3,
+imports done first): reading (`scan_events` and the bookkeeping of `collect.work`), typing
+(`classify_event`), masking (`redact.mask`), per MB, and the one-off import costs.
 """
 from __future__ import annotations
 
@@ -45,15 +49,46 @@ PARSE_ONLY = """
 import os, sys
 from concurrent.futures import ProcessPoolExecutor
 from git_ledger import sources
+from git_ledger.classify import may_admit
 
 def read(path):
     agent = sources.sniff(path)
-    return len(sources.read_events(path, agent).events) if agent else 0
+    return len(sources.scan_events(path, agent, keep_text=may_admit).items) if agent else 0
 
 if __name__ == "__main__":
     files = sorted(sys.argv[1:], key=os.path.getsize, reverse=True)
     with ProcessPoolExecutor(len(os.sched_getaffinity(0))) as pool:
         print(sum(pool.map(read, files, chunksize=8)))
+"""
+
+BREAKDOWN = """
+import json, os, sys, time
+t = time.process_time()
+import git_ledger.classify as C
+t_classify = time.process_time() - t
+t = time.process_time()
+from git_ledger import secretscan
+secretscan.scan([], eager=True)
+t_secrets = time.process_time() - t
+from git_ledger import collect, redact, sources
+files = [(sources.sniff(p), p) for p in sys.argv[1:]]
+mb = sum(os.path.getsize(p) for _, p in files) / 1e6
+def run():
+    t = time.process_time()
+    for agent, path in files:
+        collect.work(collect.Job(path, agent, 0, None, 0, 0, 0.0), None, None)
+    return time.process_time() - t
+run()  # every lazily compiled regex compiled
+mask, classify_event = redact.mask, C.classify_event
+best = {}
+for _ in range(3):
+    for name in ("read", "typed", "masked"):
+        redact.mask = mask if name == "masked" else (lambda text: text)
+        C.classify_event = classify_event if name != "read" else (lambda event: None)
+        best[name] = min(best.get(name, 1e9), run())
+print(json.dumps({"mb": mb, "read": best["read"] / mb, "classify": (best["typed"] - best["read"]) / mb,
+                  "mask": (best["masked"] - best["typed"]) / mb, "import_classify": t_classify,
+                  "import_secrets": t_secrets}))
 """
 
 
@@ -185,6 +220,12 @@ def main() -> int:
     print(f"first / floor    = {ratio(firsts, floors)}  (target <= 2)")
     print(f"parsing / floor  = {ratio(parses, floors)}")
     print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
+    sample = [str(p) for p in files if p.relative_to(corpus).parts[0] < "copy0014"]  # ~50 MB
+    split = json.loads(timed([sys.executable, "-c", BREAKDOWN, *sample])[2])
+    print(f"where the CPU goes (one process, {split['mb']:.0f} MB): reading {split['read'] * 1000:.2f} ms/MB, "
+          f"typing {split['classify'] * 1000:.2f} ms/MB, masking {split['mask'] * 1000:.2f} ms/MB; floor "
+          f"{statistics.median(c for _, c in floors) * 1000 / (total / 1e6):.2f} ms/MB; imports: rule packs "
+          f"{split['import_classify'] * 1000:.0f} ms, detect-secrets {split['import_secrets'] * 1000:.0f} ms")
     if not args.keep and args.out is None:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -141,14 +141,19 @@ def classify(text: str) -> Classification:
     return Classification(NONE, lang=lang)
 
 
+def may_admit(text: str) -> bool:
+    """False when `classify_admission(text)` is certainly "none" (no admission words at all):
+    the collector only counts such an assistant text."""
+    return _ADMISSION_HINT.search(text[:SELF_WINDOW].lower()) is not None
+
+
 def classify_admission(text: str) -> Classification:
     """The agent's own words: a case only where it admits a mistake of its own ("I missed …",
     我漏掉了, 見落としていました, 제가 놓쳤습니다), typed from that sentence alone."""
-    head = text[:SELF_WINDOW]
-    lowered = head.lower()
     # Collect sees every assistant text: most have no admission, so look for one before anything else.
-    if not _ADMISSION_HINT.search(lowered):
+    if not may_admit(text):
         return Classification(NONE)
+    head = text[:SELF_WINDOW]
     langs = languages(head)
     lang = langs[0] if langs else ""
     packs = [PACKS[lg] for lg in langs]

@@ -2,8 +2,9 @@
 
 For each file the store keeps a cursor (inode, size, mtime, the offset just past the last complete
 line, and the parser's state). A file whose inode changed or that shrank is read again from the
-start; case ids are stable, so reading a line twice never stores a case twice. Each file's cases,
-cursor and sessions are saved in one transaction, so a crash loses at most the file in progress.
+start; case ids are stable, so reading a line twice never stores a case twice. A file's cases,
+cursor and sessions are saved in one transaction (with the other files read in the same quarter
+second), so a crash loses at most the files in progress and never a case without its cursor.
 
 A date window (`since`) drops older events; the cursor remembers how far back the file was read
 (`covered_from`), and a later run asking for more history reads the file again from the start.
@@ -24,11 +25,13 @@ from typing import Any, NamedTuple
 from git_ledger import sources
 from git_ledger.filescan import covers
 from git_ledger.models import Case, ScanStats, case_id
-from git_ledger.repo import RepoResolver
+from git_ledger.repo import GEMINI_PROJECT, RepoResolver
 from git_ledger.store import Cursor, Store
 
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
+BATCH_FILES, BATCH_SECONDS = 256, 0.25  # files saved per transaction: at most this many, this old
+PART_MIN_BYTES, PART_MAX_FILES = 1 << 20, 64  # a worker's parcel of files (see `parts`)
 
 
 class Job(NamedTuple):
@@ -101,36 +104,53 @@ def epoch(day: str) -> float:
 
 
 def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Outcome:
-    """Read one file and type its events (runs in a worker process; must not touch the store)."""
-    from git_ledger.classify import classify_event
-    from git_ledger.models import TYPES, format_tools
+    """Read one file and type its events (runs in a worker process; must not touch the store).
+
+    The read is lean (`sources.scan_events`): an assistant text without a word of admission is
+    only counted, and tool calls are built only for the events that become cases."""
+    from git_ledger.classify import classify_event, may_admit
+    from git_ledger.models import TYPES, Event, format_tools
     from git_ledger.redact import mask
 
     try:
-        rr = sources.read_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents)
+        rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
+                                 keep_text=may_admit)
     except OSError as e:
         return Outcome(job, job.offset, job.state or {}, 0, 0, {}, {}, [], f"{job.path}: {e.strerror or e}")
     by_kind: dict[str, int] = {}
     sessions: dict[str, list[Any]] = {}
     cases: list[PreCase] = []
-    for ev in rr.events:
-        if since is not None and ev.timestamp and ev.timestamp[:10] < since:
+    cleaned: dict[str, str] = {}
+
+    def cl(text: str) -> str:
+        out = cleaned.get(text)
+        if out is None:
+            out = cleaned[text] = clean(text)
+        return out
+
+    for ev, snap in zip(rr.items, rr.snaps):
+        ts = ev.timestamp
+        if since is not None and ts and ts[:10] < since:
             continue
         by_kind[ev.kind] = by_kind.get(ev.kind, 0) + 1
-        s = sessions.setdefault(clean(ev.session), [clean(ev.cwd), clean(ev.timestamp), clean(ev.timestamp), 0])
-        s[0] = s[0] or clean(ev.cwd)
-        if ev.timestamp:
-            s[1] = min(s[1], ev.timestamp) if s[1] else ev.timestamp
-            s[2] = max(s[2], ev.timestamp)
+        s = sessions.get(cl(ev.session))
+        if s is None:
+            s = sessions[cl(ev.session)] = [cl(ev.cwd), cl(ts), cl(ts), 0]
+        s[0] = s[0] or cl(ev.cwd)
+        if ts:
+            s[1] = min(s[1], ts) if s[1] else ts
+            s[2] = max(s[2], ts)
         s[3] += 1
+        if snap is None or not isinstance(ev, Event):
+            continue  # counted only: an assistant text with no word of admission
         typed = classify_event(ev)
         if typed is None:
             continue
-        source, cl = typed
+        source, c = typed
         cases.append(PreCase(
-            clean(ev.uuid), ev.kind, clean(ev.session), clean(ev.timestamp), clean(ev.cwd), cl.type, source,
-            mask(ev.text), mask(format_tools(ev.tools)), f"rule:{cl.rule}" if cl.rule and cl.type in TYPES else "",
-            cl.lang,
+            clean(ev.uuid), ev.kind, cl(ev.session), cl(ts), cl(ev.cwd), c.type, source,
+            mask(ev.text), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
+            c.lang,
         ))
     state = dict(rr.state)
     state["covered_from"] = since or ""
@@ -159,12 +179,47 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    # Forked workers inherit what is imported here: the rule packs and detect-secrets are imported
+    # (and their regexes compiled) once, not once per worker. A first scan this size masks cases.
+    import git_ledger.classify  # noqa: F401
+    from git_ledger import secretscan
+
+    secretscan.scan([], eager=True)
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ordered = sorted(jobs, key=lambda j: j.size - j.offset, reverse=True)  # big files first
-    with ProcessPoolExecutor(max_workers=min(cpus, 4), mp_context=multiprocessing.get_context(method)) as pool:
-        futures = [pool.submit(work, job, since, review_agents) for job in ordered]
+    workers = min(cpus, 4)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures = [pool.submit(work_many, part, since, review_agents) for part in parts(jobs, workers)]
         for future in as_completed(futures):
-            yield future.result()
+            yield from future.result()
+
+
+def parts(jobs: list[Job], workers: int) -> list[list[Job]]:
+    """The jobs in parcels for the pool, biggest files first: a parcel per file would cost more in
+    passing jobs and results between processes than reading a small file; the parcels shrink
+    towards the end so that the workers finish together."""
+    ordered = sorted(jobs, key=lambda j: j.size - j.offset, reverse=True)
+    left = sum(j.size - j.offset for j in ordered)
+    out: list[list[Job]] = []
+    part: list[Job] = []
+    size = 0
+    for job in ordered:
+        part.append(job)
+        size += job.size - job.offset
+        if size >= max(left / (4 * workers), PART_MIN_BYTES) or len(part) >= PART_MAX_FILES:
+            out.append(part)
+            left -= size
+            part, size = [], 0
+    if part:
+        out.append(part)
+    return out
+
+
+def work_many(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None) -> list[Outcome]:
+    return [work(job, since, review_agents) for job in jobs]
+
+
+Scan = tuple[list[Case], Cursor, list[tuple[str, str, str, str, str, str, int]], Outcome]
 
 
 def collect_files(
@@ -188,7 +243,9 @@ def collect_files(
     hashes: dict[str, str] | None = None
     total = sum(j.size - j.offset for j in jobs)
     done = 0
-    store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per file, no fsync per commit
+    store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per commit, no fsync per commit
+    batch: list[Scan] = []
+    started = time.monotonic()
     for out in _outcomes(jobs, since, review_agents, deadline):
         job = out.job
         done += job.size - job.offset
@@ -198,23 +255,42 @@ def collect_files(
         project = str(out.state.get("project_hash") or "")
         if project and hashes is None:
             hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
-        fallback = hashes.get(project, "") if project and hashes else ""
+        fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
         sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
                     for sid, v in out.sessions.items() if sid]
         cursor = Cursor(job.path, job.agent, job.inode, job.size, out.offset, job.mtime, out.state)
-        for case in store.save_scan(cases, cursor, sessions):
-            stats.count_case(case)
+        batch.append((cases, cursor, sessions, out))
+        if len(batch) >= BATCH_FILES or time.monotonic() - started >= BATCH_SECONDS:
+            _save(store, batch, stats)
+            batch, started = [], time.monotonic()
+            if progress is not None:
+                progress(done, total)
+    _save(store, batch, stats)
+    if progress is not None:
+        progress(done, total)
+    return stats
+
+
+def _save(store: Store, batch: list[Scan], stats: ScanStats) -> None:
+    """Several files' cases, cursors and sessions in one transaction (a commit per file would
+    cost more than reading a small file)."""
+    if not batch:
+        return
+    added: list[Case] = []
+    with store.transaction() as db:
+        for cases, cursor, sessions, _ in batch:
+            added += store.save_scan(cases, cursor, sessions, db)
+    for case in added:
+        stats.count_case(case)
+    for _, _, _, out in batch:
         stats.files += 1
         stats.bytes += out.bytes_read
         stats.lines_skipped += out.lines_skipped
         for kind, n in out.events_by_kind.items():
             stats.events += n
             stats.events_by_kind[kind] = stats.events_by_kind.get(kind, 0) + n
-        if progress is not None:
-            progress(done, total)
-    return stats
 
 
 def _case(agent: str, pc: PreCase, repo: str, cwd: str, default_day: str) -> Case:

@@ -408,13 +408,15 @@ class Store:
         cases: Iterable[Case],
         cursor: Cursor,
         sessions: Iterable[tuple[str, str, str, str, str, str, int]],
+        db: sqlite3.Connection | None = None,
     ) -> list[Case]:
         """One file's scan in one transaction: new cases, its cursor, the sessions it showed
-        (agent, session, repo, cwd, first_ts, last_ts, events). Returns the cases that were new."""
+        (agent, session, repo, cwd, first_ts, last_ts, events). Returns the cases that were new.
+        Pass `db` inside a transaction to save several files' scans in that one."""
         added: list[Case] = []
         placeholders = ", ".join("?" for _ in _CASE_COLUMNS)
         sql = f"INSERT OR IGNORE INTO cases ({', '.join(_CASE_COLUMNS)}) VALUES ({placeholders})"
-        with self.transaction() as db:
+        with self.transaction() if db is None else contextlib.nullcontext(db) as db:
             for case in cases:
                 if db.execute(sql, tuple(getattr(case, c) for c in _CASE_COLUMNS)).rowcount:
                     added.append(case)

@@ -4,20 +4,24 @@ A parser walks the records of one log and tells a `Recorder` what it saw (a tool
 assistant text, a human message, a marker). The recorder owns the turn: it hands each event the
 tool calls of the turn before it, decides which assistant text was the last of its turn, and
 saves what a later incremental read needs as a JSON-safe `state`.
+
+A *lean* recorder (collect's first scans) records the same events more cheaply: tool calls stay
+`LazyCall`s until someone asks for them (`built`), events in `items` carry no tools (their calls
+are kept beside them in `snaps`), and an assistant text that `keep_text` rules out (it cannot be
+an admission) is only counted, as a `Tally`.
 """
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from typing import Any, BinaryIO, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Union
 
 from git_ledger.models import Event, ToolCall, Turn
 
 ARGS_MAX = 4096  # bytes of a call's compact JSON kept for `cards scan --calls`
 TARGET_MAX = 80
 STATE_TOOLS_MAX = 64  # calls of the open turn carried across reads (the newest ones)
-CHUNK_BYTES = 8 << 20  # read logs in pieces of about this size
 
 # Keys that name what a call works on, most telling first.
 _TARGET_KEYS = (
@@ -25,41 +29,6 @@ _TARGET_KEYS = (
     "query", "subagent_type", "description", "skill", "prompt",
 )
 _OWN_HOOK = re.compile(r"git[-_]ledger")
-
-
-def framed(line: bytes) -> bool:
-    """Cheap validity for a line we do not parse (without its newline): one JSON object, UTF-8."""
-    end = len(line) - 1 if line[-1:] == b"\r" else len(line)
-    if line[:1] != b"{" or line[end - 1:end] != b"}":
-        return False
-    if not line.isascii():
-        try:
-            line.decode("utf-8")
-        except UnicodeDecodeError:
-            return False
-    return True
-
-
-def complete_chunks(f: BinaryIO, offset: int, size: int = CHUNK_BYTES) -> Iterator[tuple[int, bytes]]:
-    """(start offset, bytes) pieces of `f` from `offset`, each ending with a newline; a last line
-    without one is left unread (the agent may still be writing it)."""
-    f.seek(offset)
-    pos = offset
-    rest = b""
-    while True:
-        data = f.read(size)
-        if not data:
-            return
-        if rest:
-            data, rest = rest + data, b""
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            rest = data
-            continue
-        if cut < len(data):
-            data, rest = data[:cut], data[cut:]
-        yield pos, data
-        pos += len(data)
 
 
 def s(value: Any) -> str:
@@ -76,12 +45,18 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=s
 
 
 def compact(value: Any) -> str:
+    """A call's input as compact JSON, at most ARGS_MAX bytes. Never raises: a lean read builds
+    calls long after their record was read, so building one must not be able to fail."""
     if isinstance(value, dict) and any(isinstance(v, str) and len(v) > ARGS_MAX for v in value.values()):
         # Long values (a file being written) are cut before encoding, not after.
         value = {k: v[:ARGS_MAX] if isinstance(v, str) else v for k, v in value.items()}
-    text = _ENCODER.encode(value)
+    try:
+        text = _ENCODER.encode(value)
+    except (ValueError, RecursionError):  # nested deeper than the encoder goes
+        text = repr(value)[:ARGS_MAX]
     if len(text) > ARGS_MAX:
-        text = text.encode("utf-8")[:ARGS_MAX].decode("utf-8", "ignore")
+        # surrogatepass: a lone surrogate (a JSON escape in a damaged log) is not an error here
+        text = text.encode("utf-8", "surrogatepass")[:ARGS_MAX].decode("utf-8", "ignore")
     return text
 
 
@@ -119,25 +94,67 @@ def block_text(content: Any) -> str:
     return ""
 
 
+class LazyCall:
+    """A tool call not built yet: `make(*args)` builds it the first time it is needed."""
+
+    __slots__ = ("id", "name", "_make", "_args", "_call")
+
+    def __init__(self, call_id: str, name: str, make: Callable[..., ToolCall], args: tuple[Any, ...]) -> None:
+        self.id = call_id
+        self.name = name
+        self._make = make
+        self._args = args
+        self._call: ToolCall | None = None
+
+    def build(self) -> ToolCall:
+        if self._call is None:
+            self._call = self._make(*self._args)
+            self._args = ()
+        return self._call
+
+
+Call = Union[ToolCall, LazyCall]
+
+
+class Tally(NamedTuple):
+    """An event a lean read counts but does not keep (an assistant text that is no admission)."""
+
+    kind: str
+    session: str
+    cwd: str
+    timestamp: str
+    uuid: str
+
+
+def built(calls: Sequence[Call]) -> tuple[ToolCall, ...]:
+    return tuple(c if isinstance(c, ToolCall) else c.build() for c in calls)
+
+
 class Recorder:
     """The turn state machine shared by the parsers (see the module docstring)."""
 
-    def __init__(self, agent: str, path: str, state: dict[str, Any] | None, *, turns: bool = False) -> None:
+    def __init__(self, agent: str, path: str, state: dict[str, Any] | None, *, turns: bool = False,
+                 lean: bool = False, keep_text: Callable[[str], bool] | None = None) -> None:
         st = state or {}
         self.agent = agent
         self.path = path
         self.session: str = str(st.get("session", ""))
         self.cwd: str = str(st.get("cwd", ""))
-        self.tools: list[ToolCall] = [ToolCall(*map(str, t[:5])) for t in st.get("tools", [])
-                                      if isinstance(t, list) and len(t) >= 2]
+        self.tools: list[Call] = [ToolCall(*map(str, t[:5])) for t in st.get("tools", [])
+                                  if isinstance(t, list) and len(t) >= 2]
         self._tool_ids = {t.id for t in self.tools}
         self.after_interrupt = bool(st.get("after_interrupt", False))
         self.hook_texts: list[str] = list(st.get("hook_texts", []))
         self.events: list[Event] = []
+        # lean: what each event of `items` (events and tallies) had as its calls (None for a tally)
+        self.lean = lean
+        self.keep_text = keep_text if lean else None
+        self.items: list[Event | Tally] = []
+        self.snaps: list[tuple[Call, ...] | None] = []
         self.turn_closed = bool(st.get("turn_closed", False))
         # Has the agent said or done anything yet? A message before that cannot correct it.
         self.agent_spoke = bool(st.get("agent_spoke", False))
-        self._pending: tuple[str, str, str, tuple[ToolCall, ...]] | None = None
+        self._pending: tuple[str, str, str, tuple[Call, ...] | None] | None = None
         self.turns: list[Turn] | None = [] if turns else None
         self._t_open: Event | None = None
         self._t_calls: list[ToolCall] = []
@@ -161,7 +178,7 @@ class Recorder:
                 self._t_started = timestamp
 
     # -------------------------------------------------------------- records
-    def tool(self, call: ToolCall) -> None:
+    def tool(self, call: Call) -> None:
         self.turn_closed = False
         self.agent_spoke = True
         if call.id and call.id in self._tool_ids:
@@ -169,7 +186,7 @@ class Recorder:
         self._tool_ids.add(call.id)
         self.tools.append(call)
         if self.turns is not None:
-            self._t_calls.append(call)
+            self._t_calls.append(call if isinstance(call, ToolCall) else call.build())
             self._t_interrupted = False
 
     def tool_name(self, call_id: str) -> str:
@@ -185,7 +202,10 @@ class Recorder:
         self.turn_closed = False
         self.agent_spoke = True
         self._flush(final=False)
-        self._pending = (uuid, timestamp, text, tuple(self.tools))
+        if self.keep_text is not None and not self.keep_text(text):
+            self._pending = (uuid, timestamp, text, None)  # counted only
+        else:
+            self._pending = (uuid, timestamp, text, tuple(self.tools))
         if self.turns is not None:
             self._t_texts.append(text)
             self._t_interrupted = False
@@ -236,21 +256,30 @@ class Recorder:
     # -------------------------------------------------------------- results
     def _event(self, kind: str, uuid: str, timestamp: str, text: str, *,
                after_interrupt: bool = False, is_final: bool = False,
-               tools: tuple[ToolCall, ...] | None = None, opens_session: bool = False) -> Event:
+               tools: tuple[Call, ...] | None = None, opens_session: bool = False) -> Event:
+        calls = tuple(self.tools) if tools is None else tools
         event = Event(
             agent=self.agent, session=self.session, uuid=uuid, timestamp=timestamp, cwd=self.cwd,
-            kind=kind, text=text, tools=tuple(self.tools) if tools is None else tools,
+            kind=kind, text=text, tools=() if self.lean else built(calls),
             path=self.path, after_interrupt=after_interrupt, is_final=is_final,
             opens_session=opens_session,
         )
-        self.events.append(event)
+        if self.lean:
+            self.items.append(event)
+            self.snaps.append(calls)
+        else:
+            self.events.append(event)
         return event
 
     def _flush(self, *, final: bool) -> None:
         if self._pending is not None:
             uuid, ts, text, tools = self._pending
             self._pending = None
-            self._event("assistant_text", uuid, ts, text, is_final=final, tools=tools)
+            if tools is None:
+                self.items.append(Tally("assistant_text", self.session, self.cwd, ts, uuid))
+                self.snaps.append(None)
+            else:
+                self._event("assistant_text", uuid, ts, text, is_final=final, tools=tools)
 
     def _close_turn(self, *, finished: bool) -> None:
         assert self.turns is not None
@@ -274,7 +303,7 @@ class Recorder:
         state: dict[str, Any] = {
             "session": self.session,
             "cwd": self.cwd,
-            "tools": [[t.id, t.name, t.target, t.arguments, t.shell] for t in self.tools[-STATE_TOOLS_MAX:]],
+            "tools": [[t.id, t.name, t.target, t.arguments, t.shell] for t in built(self.tools[-STATE_TOOLS_MAX:])],
             "after_interrupt": self.after_interrupt,
             "hook_texts": self.hook_texts[-8:],
             "turn_closed": self.turn_closed,
@@ -294,3 +323,9 @@ class Parsed(NamedTuple):
     bytes_read: int
     lines_skipped: int
     state: dict[str, Any]
+    items: Sequence[Event | Tally] = ()  # a lean read: its events and tallies, in order
+    snaps: Sequence[tuple[Call, ...] | None] = ()  # … and the calls each event had
+
+    @classmethod
+    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any]) -> Parsed:
+        return cls(rec.events, rec.turns, offset, nbytes, skipped, state, rec.items, rec.snaps)

@@ -8,11 +8,12 @@ is escaped, so such a pattern can only match the record's own structure, never q
 """
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Callable
 from typing import Any
 
-from git_ledger.sources._core import Parsed, complete_chunks
+from git_ledger.sources._core import Parsed
+from git_ledger.sources._lines import complete_chunks, loads
 from git_ledger.sources.claude_records import ClaudeRecords
 
 PARSE, SKIP = 1, 0
@@ -24,21 +25,25 @@ _SKIP_FIRST = frozenset({
     b"api-request-blob", b"api-request-shape", b"tools-used", b"cost-state",
 })
 _ATTACHMENTS = frozenset({b"queued_command", b"hook_blocking_error"})
+_THINKING = frozenset({b"thinking", b"redacted_thinking"})
 
 
-def _framed(c: bytes, view: memoryview, a: int, b: int, ascii_only: bool) -> bool:
-    """Cheap validity of a line we do not parse: one JSON object (or blank), in UTF-8."""
-    e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
-    if e <= a:
-        return True
-    if c[a] != 123 or c[e - 1] != 125:  # "{" ... "}"
-        return not c[a:e].strip()
-    if not ascii_only:
+def _utf8(view: memoryview, a: int, b: int) -> int:
+    """How many of the lines in view[a:b] (whole lines, each one JSON object or blank) are not
+    UTF-8. A run of lines is decoded at once (one call instead of one per line); only a run that
+    fails is gone through line by line."""
+    try:
+        str(view[a:b], "utf-8")
+        return 0
+    except UnicodeDecodeError:
+        pass
+    bad = 0
+    for line in view[a:b].tobytes().split(b"\n"):
         try:
-            str(view[a:e], "utf-8")
+            line.decode("utf-8")
         except UnicodeDecodeError:
-            return False
-    return True
+            bad += 1
+    return bad
 
 
 class ClaudeReader(ClaudeRecords):
@@ -46,26 +51,75 @@ class ClaudeReader(ClaudeRecords):
 
     # ------------------------------------------------------------------- the loop
     def read(self, path: str, offset: int) -> tuple[int, int, int]:
-        """Read complete lines from `offset`; returns (new offset, bytes read, lines skipped).
-
-        Lines are never cut out of the chunk unless they are parsed: the checks below search the
-        chunk between a line's bounds, which keeps skipping a line nearly free."""
+        """Read complete lines from `offset`; returns (new offset, bytes read, lines skipped)."""
         skipped = 0
         pos = offset
         with open(path, "rb") as f:
             for base, chunk in complete_chunks(f, offset):
-                ascii_only = chunk.isascii()
-                view = memoryview(chunk)
-                a, n = 0, len(chunk)
-                while a < n:
-                    b = chunk.index(b"\n", a)
-                    if self.sidechain or self._triage(chunk, a, b) == SKIP:
-                        skipped += not _framed(chunk, view, a, b, ascii_only)
-                    else:
-                        skipped += self._parse(chunk[a:b], base + a)
-                    a = b + 1
-                pos = base + n
+                skipped += self._chunk(chunk, base)
+                pos = base + len(chunk)
         return pos, pos - offset, skipped
+
+    def _chunk(self, c: bytes, base: int) -> int:
+        """Malformed lines among the lines of chunk `c` (which ends with a newline).
+
+        Lines are never cut out of the chunk unless they are parsed: the checks below search the
+        chunk between a line's bounds, which keeps skipping a line nearly free. The common record
+        types are told apart here, inline (a method call per line costs more than the checks);
+        the rest goes through `_triage`."""
+        ascii_only = c.isascii()
+        view = memoryview(c)
+        find = c.find
+        close = self.rec.close_turn
+        skipped = 0
+        run = -1  # where the run of skipped lines not yet checked for UTF-8 starts (see _utf8)
+        a, n = 0, len(c)
+        while a < n:
+            b = find(b"\n", a)
+            if self.sidechain:
+                action = SKIP
+            else:
+                i = find(b'"type":"', a, a + 2000 if a + 2000 < b else b)
+                j = find(b'"', i + 8, b) if i >= 0 else -1
+                kind = c[i + 8:j] if j >= 0 else b""
+                if kind == b"progress":
+                    if find(b'"hookEvent":"Stop"', j, j + 200 if j + 200 < b else b) >= 0:
+                        close()  # Stop hooks run once the agent has answered
+                    action = SKIP
+                elif kind == b"message":  # an assistant record: its first content block decides
+                    k = find(b'"type":"', j, b)
+                    q = find(b'"', k + 8, b) if k >= 0 else -1
+                    if q >= 0 and c[k + 8:q] in _THINKING:
+                        action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
+                    else:
+                        action = PARSE
+                elif kind == b"user":
+                    if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
+                        action = PARSE
+                    elif find(b'"is_error":true', j, b) >= 0 or any(find(k, a, b) >= 0 for k in self.review_keys):
+                        action = PARSE
+                    else:
+                        action = SKIP  # a successful tool's output: most of a transcript's bytes
+                else:
+                    action = self._triage(c, a, b)
+            if action == SKIP:
+                e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
+                if e > a and (c[a] != 123 or c[e - 1] != 125):  # not "{" ... "}"
+                    if run >= 0:
+                        skipped += _utf8(view, run, a)
+                        run = -1
+                    skipped += bool(c[a:e].strip())
+                elif run < 0 and not ascii_only:
+                    run = a
+            else:
+                if run >= 0:
+                    skipped += _utf8(view, run, a)
+                    run = -1
+                skipped += self._parse(c[a:b], base + a)
+            a = b + 1
+        if run >= 0:
+            skipped += _utf8(view, run, n)
+        return skipped
 
     def _triage(self, c: bytes, a: int, b: int) -> int:
         """PARSE or SKIP line c[a:b], from the record's first `"type"` and a few bounded searches.
@@ -110,7 +164,7 @@ class ClaudeReader(ClaudeRecords):
     def _parse(self, line: bytes, start: int) -> int:
         """Parse and handle one record; 1 if it was malformed, else 0."""
         try:
-            record = json.loads(line)
+            record = loads(line)
         except (ValueError, RecursionError):
             return 1
         if not isinstance(record, dict):
@@ -126,8 +180,9 @@ class ClaudeReader(ClaudeRecords):
 
 
 def read(path: str, offset: int, state: dict[str, Any] | None, *,
-         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
-    reader = ClaudeReader(path, state, reviewers, turns)
+         reviewers: re.Pattern[str] | None = None, turns: bool = False, lean: bool = False,
+         keep_text: Callable[[str], bool] | None = None) -> Parsed:
+    reader = ClaudeReader(path, state, reviewers, turns, lean, keep_text)
     new_offset, nbytes, skipped = reader.read(path, offset)
     new_state = reader.finish()
-    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)
+    return Parsed.of(reader.rec, new_offset, nbytes, skipped, new_state)

@@ -7,9 +7,10 @@ are worth parsing at all.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from git_ledger.sources._core import Recorder, block_text, make_call, own_command, s
+from git_ledger.sources._core import LazyCall, Recorder, block_text, make_call, own_command, s
 from git_ledger.sources._text import human_text, is_interrupt, short_hash
 
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
@@ -40,9 +41,10 @@ class ClaudeRecords:
     """The record handlers and the state they keep between reads."""
 
     def __init__(self, path: str, state: dict[str, Any] | None, reviewers: re.Pattern[str] | None,
-                 turns: bool) -> None:
+                 turns: bool, lean: bool = False, keep_text: Callable[[str], bool] | None = None) -> None:
         st = state or {}
-        self.rec = Recorder("claude", path, st, turns=turns)
+        self.rec = Recorder("claude", path, st, turns=turns, lean=lean, keep_text=keep_text)
+        self.lean = lean
         self.reviewers = reviewers
         self.queue: list[list[Any]] = [list(q) for q in st.get("queue", []) if isinstance(q, list)]
         self.echo: list[str] = list(st.get("echo", []))
@@ -206,7 +208,10 @@ class ClaudeRecords:
         shell = ""
         if name in _SHELL_TOOLS and isinstance(args, dict) and isinstance(args.get("command"), str):
             shell = args["command"]
-        self.rec.tool(make_call(call_id, name, args, shell))
+        if self.lean:
+            self.rec.tool(LazyCall(call_id, name, make_call, (call_id, name, args, shell)))
+        else:
+            self.rec.tool(make_call(call_id, name, args, shell))
         if name in _SUBAGENT_TOOLS and isinstance(args, dict) and self.reviewers is not None:
             label = f"{args.get('subagent_type') or ''} {args.get('description') or ''}".strip()
             if self.reviewers.search(label):

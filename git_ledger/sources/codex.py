@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from git_ledger.models import ToolCall
 from git_ledger.sources._core import (
-    TARGET_MAX, Parsed, Recorder, block_text, compact, complete_chunks, framed, make_call, one_line, s,
+    TARGET_MAX, Call, LazyCall, Parsed, Recorder, block_text, compact, make_call, one_line, s,
 )
+from git_ledger.sources._lines import complete_chunks, framed, loads
 from git_ledger.sources._text import human_text
 
 _HEAD = re.compile(rb'"type":"([a-z_]+)"(?:,"payload":\{"type":"([A-Za-z_]+)")?')
@@ -46,10 +48,19 @@ def _shell(name: str, args: Any) -> str:
     return ""
 
 
+def _patch_call(call_id: str, name: str, text: str) -> ToolCall:
+    """A custom tool call (apply_patch): its target is the first file the patch touches."""
+    files = _PATCH_FILE.findall(text)
+    target = files[0].strip()[:TARGET_MAX] if files else one_line(text)
+    return ToolCall(call_id, name, target, compact(text))
+
+
 class CodexReader:
-    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool) -> None:
+    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool, lean: bool = False,
+                 keep_text: Callable[[str], bool] | None = None) -> None:
         st = state or {}
-        self.rec = Recorder("codex", path, st, turns=turns)
+        self.rec = Recorder("codex", path, st, turns=turns, lean=lean, keep_text=keep_text)
+        self.lean = lean
         last = st.get("last_user")
         self.last_user: list[str] = list(last) if isinstance(last, list) and len(last) == 2 else ["", ""]
 
@@ -68,7 +79,7 @@ class CodexReader:
                             skipped += 1
                         continue
                     try:
-                        record = json.loads(line)
+                        record = loads(line)
                     except (ValueError, RecursionError):
                         skipped += 1
                         continue
@@ -143,26 +154,27 @@ class CodexReader:
             raw = p.get("arguments")
             try:
                 args = json.loads(raw) if isinstance(raw, str) else raw
-            except ValueError:
+            except (ValueError, RecursionError):
                 args = raw
-            self.rec.tool(make_call(str(call_id), name, args, _shell(name, args)))
+            self._tool(make_call, str(call_id), name, args, _shell(name, args))
         elif ptype == "custom_tool_call":
-            text = s(p.get("input"))
-            files = _PATCH_FILE.findall(text)
-            target = files[0].strip()[:TARGET_MAX] if files else one_line(text)
-            self.rec.tool(ToolCall(str(call_id), name, target, compact(text)))
+            self._tool(_patch_call, str(call_id), name, s(p.get("input")))
         elif ptype == "local_shell_call":
             action = p.get("action") if isinstance(p.get("action"), dict) else {}
-            shell = _shell("local_shell", action)
-            self.rec.tool(make_call(str(call_id), "local_shell", action, shell))
+            self._tool(make_call, str(call_id), "local_shell", action, _shell("local_shell", action))
         elif ptype in ("web_search_call", "tool_search_call"):
             action = p.get("action") if isinstance(p.get("action"), dict) else p
-            self.rec.tool(make_call(str(call_id), str(ptype).removesuffix("_call"), action))
+            self._tool(make_call, str(call_id), str(ptype).removesuffix("_call"), action)
+
+    def _tool(self, make: Callable[..., ToolCall], call_id: str, name: str, *args: Any) -> None:
+        call: Call = LazyCall(call_id, name, make, (call_id, name, *args)) if self.lean else make(call_id, name, *args)
+        self.rec.tool(call)
 
 
 def read(path: str, offset: int, state: dict[str, Any] | None, *,
-         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
-    reader = CodexReader(path, state, turns)
+         reviewers: re.Pattern[str] | None = None, turns: bool = False, lean: bool = False,
+         keep_text: Callable[[str], bool] | None = None) -> Parsed:
+    reader = CodexReader(path, state, turns, lean, keep_text)
     new_offset, nbytes, skipped = reader.read(path, offset)
     new_state = reader.finish()
-    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)
+    return Parsed.of(reader.rec, new_offset, nbytes, skipped, new_state)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from git_ledger.sources._core import s, Parsed, Recorder, block_text, make_call
+from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, make_call, s
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -34,10 +35,11 @@ def _project_root(path: str) -> str:
 
 
 class GeminiReader:
-    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool) -> None:
+    def __init__(self, path: str, state: dict[str, Any] | None, turns: bool, lean: bool = False,
+                 keep_text: Callable[[str], bool] | None = None) -> None:
         self.path = path
         self.state = dict(state or {})
-        self.rec = Recorder("gemini", path, None, turns=turns)
+        self.rec = Recorder("gemini", path, None, turns=turns, lean=lean, keep_text=keep_text)
         self.messages: list[dict[str, Any]] = []
         self.failed = False
 
@@ -74,6 +76,10 @@ class GeminiReader:
         old = set(ids[:max(done - 1, 0)])
         state = self.rec.finish(self.state)
         self.rec.events = [e for e in self.rec.events if e.uuid not in old and e.uuid not in seen]
+        if self.rec.lean:
+            kept = [(e, t) for e, t in zip(self.rec.items, self.rec.snaps) if e.uuid not in old and e.uuid not in seen]
+            self.rec.items = [e for e, _ in kept]
+            self.rec.snaps = [t for _, t in kept]
         state.update(done=len(ids), first=first, tail=[ids[-1]] if ids else [])
         return state
 
@@ -99,13 +105,17 @@ class GeminiReader:
                 shell = ""
                 if name in _SHELL_TOOLS and isinstance(args, dict) and isinstance(args.get("command"), str):
                     shell = args["command"]
-                rec.tool(make_call(str(call.get("id") or f"{uid}#{j}"), name, args, shell))
+                call_id = str(call.get("id") or f"{uid}#{j}")
+                made: Call = (LazyCall(call_id, name, make_call, (call_id, name, args, shell)) if rec.lean
+                              else make_call(call_id, name, args, shell))
+                rec.tool(made)
         rec.touch(ts)
 
 
 def read(path: str, offset: int, state: dict[str, Any] | None, *,
-         reviewers: re.Pattern[str] | None = None, turns: bool = False) -> Parsed:
-    reader = GeminiReader(path, state, turns)
+         reviewers: re.Pattern[str] | None = None, turns: bool = False, lean: bool = False,
+         keep_text: Callable[[str], bool] | None = None) -> Parsed:
+    reader = GeminiReader(path, state, turns, lean, keep_text)
     new_offset, nbytes, skipped = reader.read(path, offset)
     new_state = reader.finish()
-    return Parsed(reader.rec.events, reader.rec.turns, new_offset, nbytes, skipped, new_state)
+    return Parsed.of(reader.rec, new_offset, nbytes, skipped, new_state)
