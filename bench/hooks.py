@@ -187,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
 
         def append_correction(i: int) -> None:
             with transcript.open("a", encoding="utf-8") as f:
+                # The agent acts first: a message that opens a session is never a correction.
+                f.write(json.dumps({
+                    "type": "assistant", "uuid": f"a{i}", "parentUuid": None, "sessionId": "other-session",
+                    "timestamp": f"2026-11-29T23:{i // 60 % 60:02d}:{i % 60:02d}.000Z", "cwd": str(repo),
+                    "isSidechain": False, "message": {"role": "assistant", "content": [
+                        {"type": "tool_use", "id": f"toolu_{i}", "name": "Edit", "input": {"file_path": "CHANGELOG.md"}}]},
+                }) + "\n")
                 f.write(json.dumps({
                     "type": "user", "uuid": f"u{i}", "parentUuid": None, "sessionId": "other-session",
                     "timestamp": f"2026-11-29T23:{i // 60 % 60:02d}:{i % 60:02d}.000Z", "cwd": str(repo), "isSidechain": False,

@@ -13,19 +13,21 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
 
 from git_ledger import paths
 
+# The first prompt's path: typing and collections.abc stay off it (mypy reads this as usual).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Protocol
+
     from git_ledger.models import ScanStats
 
-
-class Cursors(Protocol):
-    def cursor_stat(self, path: str) -> tuple[int, int, float] | None: ...
+    class Cursors(Protocol):
+        def cursor_stat(self, path: str) -> tuple[int, int, float] | None: ...
 
 _NOT_ALNUM = re.compile(r"[^A-Za-z0-9]")
 _CLAUDE_NAME_MAX = 200  # longer folder names are cut here and get a hash suffix (sessions.md)

@@ -13,7 +13,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 BUSY_TIMEOUT_MS = 10_000  # as store.BUSY_TIMEOUT_MS
 

@@ -6,8 +6,13 @@ and the whole block stays far below Claude Code's 10,000-character cap on hook o
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+# The first prompt's path: typing stays off it (mypy reads this as typing.TYPE_CHECKING).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Protocol
+else:
+    Protocol = object
 
 
 class CaseLike(Protocol):
