@@ -20,7 +20,7 @@ if __package__ in (None, ""):
 
 from git_ledger import classify as C  # noqa: E402
 from git_ledger import rules  # noqa: E402
-from git_ledger.rules import Pack, Rule  # noqa: E402
+from git_ledger.rules import Pack, Regex, Rule  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "classify_eval.jsonl"
 ANCHORS = ["?", "吗。", "-", "=", "!", "\t", "\n", " ", ".", "\"a", "'a ", "`", "a", "가", "漢", "あ",
@@ -30,21 +30,26 @@ ANCHORS = ["?", "吗。", "-", "=", "!", "\t", "\n", " ", ".", "\"a", "'a ", "`"
 
 def all_patterns() -> dict[str, re.Pattern[str]]:
     """Every compiled pattern the classifier uses, once each, by a readable name."""
-    found = {f"rules.{k}": v for k, v in vars(rules).items() if isinstance(v, re.Pattern)}
-    found["classify._HOOK_PREFIX"] = C._HOOK_PREFIX
-    found["classify._ADMISSION_HINT"] = C._ADMISSION_HINT
+    found = {f"rules.{k}": v.compiled() for k, v in vars(rules).items() if isinstance(v, Regex)}
+    found["classify._HOOK_PREFIX"] = C._HOOK_PREFIX.compiled()
+    found["classify._ADMISSION_HINT"] = C._ADMISSION_HINT.compiled()
     for lang, pack in C.PACKS.items():
         for field in Pack._fields:
             value = getattr(pack, field)
-            if isinstance(value, re.Pattern):
-                found[f"{lang}.{field}"] = value
+            if isinstance(value, Regex):
+                found[f"{lang}.{field}"] = value.compiled()
             elif isinstance(value, tuple):
                 for r in value:
                     if isinstance(r, Rule):
                         for part in ("rx", "also", "unless"):
                             p = getattr(r, part)
                             if p is not None:
-                                found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p
+                                found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p.compiled()
+    C.prepare()
+    for lang in C.PACKS:  # the gates' literal searches (`classify_gate`)
+        finder = C._gate(lang).finder.rx
+        if finder is not None:
+            found[f"{lang}.gate"] = finder
     unique: dict[tuple[str, int], str] = {}
     for name, p in found.items():
         unique.setdefault((p.pattern, p.flags), name)
@@ -90,13 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         "수정했습니다. 빌드가 성공했습니다. " * 30,
         "The error was in the config loader; the wrong key was used, so I changed it. " * 8,
     ]
+    start = time.process_time()
+    C.prepare()
+    gates = time.process_time() - start
+    for t in messages:  # every rule compiled (on first use) before timing
+        C._classify(t, gated=False)
     per_msg = _per_call(C.classify, messages, 10)
+    ungated = _per_call(lambda t: C._classify(t, gated=False), messages, 10)
     per_answer = _per_call(C.classify_admission, answers, 500)
     text = adversarial(args.size)
     times = pattern_times(text)
     worst = sorted(times.items(), key=lambda kv: -kv[1])[:5]
     print(f"classify(): {1e6 * per_msg:.0f} µs per human message ({1 / per_msg:,.0f}/s, "
-          f"{len(messages)} labelled messages)")
+          f"{len(messages)} labelled messages); every rule run (no gate): {1e6 * ungated:.0f} µs; "
+          f"building the four packs' gates: {1000 * gates:.0f} ms")
     print(f"classify_admission(): {1e6 * per_answer:.0f} µs per agent answer (0.6-2.5 KB, no admission)")
     print(f"{len(times)} patterns on {args.size / 1e6:g} MB adversarial text: total {sum(times.values()):.2f} s, "
           f"slowest " + ", ".join(f"{n} {t:.3f} s" for n, t in worst))

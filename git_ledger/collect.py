@@ -180,7 +180,8 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     # Forked workers inherit what is imported here: the rule packs and detect-secrets are imported
-    # (and their regexes compiled) once, not once per worker. A first scan this size masks cases.
+    # once, not once per worker. A first scan this size masks cases. (The rules compile, and each
+    # language's gate is built, in a worker when its first message needs them.)
     import git_ledger.classify  # noqa: F401
     from git_ledger import secretscan
 

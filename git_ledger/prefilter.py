@@ -15,7 +15,10 @@ import functools
 import math
 import re
 from collections import Counter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from git_ledger.literals import AnyOf, Guarded
 
 BASE64_LIMIT = 4.5
 HEX_LIMIT = 3.0
@@ -38,7 +41,7 @@ _SHAPES = (
     re.compile(rb"""["'][A-Za-z0-9+/=_\\-]{17,}["']"""),  # quoted, maybe high-entropy
     re.compile(rb":[\w-]{35}"),  # Telegram
     re.compile(rb"\.[\w-]{6}\.[\w-]{27}"),  # Discord
-    re.compile(rb"(?:AC|SK)[a-z0-9]{32}"),  # Twilio
+    re.compile(rb"AC[a-z0-9]{32}"), re.compile(rb"SK[a-z0-9]{32}"),  # Twilio (a literal first: 10x faster)
     re.compile(rb"AP[\dA-F][a-zA-Z0-9]{8}"),  # Artifactory
 )
 _BARE_RUN = re.compile(rb"[A-Za-z0-9+/=_\\-]{17,}")  # messages: secrets sit unquoted in prose
@@ -46,21 +49,23 @@ _BARE_RUN = re.compile(rb"[A-Za-z0-9+/=_\\-]{17,}")  # messages: secrets sit unq
 # anchor or tag, maybe) is an entropy candidate too (see `fileviews`).
 _YAML_VALUE_RUN = re.compile(rb":[ \t]+(?:[&!][^ \t\n]*[ \t]+)*[A-Za-z0-9+/=_\\-]{17,}")
 
-# Stage 2, per line: does it hold something a plugin (or `_EXTRA`) could report?
-_STRONG = (
-    r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}"
-    r"|gh[pousr]_|github_pat_|gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-|GR1348941"
-    r"|xox[abposr]-|hooks\.slack\.com|sk-|[rs]k_live_|SG\.|sq0csp-|pypi-AgE|AIza|eyJ"
-    r"|BEGIN[A-Z0-9 ]{0,20}PRIVATE|PuTTY-User-Key"
-    r"|://[^\s/@:]+:[^\s/@]+@"  # credentials in a URL
-    r"|\d{8,10}:[\w-]{35}"  # Telegram
-    r"|[MNO][\w-]{23,25}\.[\w-]{6}\."  # Discord
-    r"|[0-9a-z]{32}-us\d"  # Mailchimp
-    r"|(?:AC|SK)[a-z0-9]{32}"  # Twilio
-    r"|AKC[a-zA-Z0-9]{10}|AP[\dA-F][a-zA-Z0-9]{8}"  # Artifactory
-    r"|//.+/:_authToken="  # npm
-    r"|AccountKey="  # Azure
+# Stage 2, per line: does it hold something a plugin (or `_EXTRA`) could report? Any of these
+# (each searched on its own behind the literals it cannot match without: see `_rx`).
+_STRONG_PARTS = (
+    r"(?:A3T[A-Z0-9]|ABIA|ACCA|AKIA|ASIA)[0-9A-Z]{16}",
+    r"gh[pousr]_", r"github_pat_", r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-", r"GR1348941",
+    r"xox[abposr]-", r"hooks\.slack\.com", r"sk-", r"[rs]k_live_", r"SG\.", r"sq0csp-", r"pypi-AgE", r"AIza",
+    r"eyJ", r"BEGIN[A-Z0-9 ]{0,20}PRIVATE", r"PuTTY-User-Key",
+    r"://[^\s/@:]+:[^\s/@]+@",  # credentials in a URL
+    r"\d{8,10}:[\w-]{35}",  # Telegram
+    r"[MNO][\w-]{23,25}\.[\w-]{6}\.",  # Discord
+    r"[0-9a-z]{32}-us\d",  # Mailchimp
+    r"(?:AC|SK)[a-z0-9]{32}",  # Twilio
+    r"AKC[a-zA-Z0-9]{10}", r"AP[\dA-F][a-zA-Z0-9]{8}",  # Artifactory
+    r"//.+/:_authToken=",  # npm
+    r"AccountKey=",  # Azure
 )
+_STRONG = "|".join(_STRONG_PARTS)
 # On the lower-cased line: detect-secrets' KeywordDetector denylist (plus token/credential for
 # env-style assignments) in the positions its rules accept: before an assignment or comparison
 # (`password = `, `token: `, `secret[0] == `, `password("…")`), after a quoted comparison
@@ -83,8 +88,8 @@ _AWS_SECRET = r"['\"][0-9a-zA-Z/+]{40}['\"]"
 
 
 class _Compiled(NamedTuple):
-    strong: re.Pattern[str]
-    keyword: re.Pattern[str]
+    strong: AnyOf
+    keyword: Guarded
     keyish: re.Pattern[str]
     aws_secret: re.Pattern[str]
     run: re.Pattern[str]
@@ -95,9 +100,17 @@ class _Compiled(NamedTuple):
 @functools.lru_cache(maxsize=1)
 def _rx() -> _Compiled:
     """Stage 2's regexes, compiled the first time a line needs them (several ms): importing
-    this module, and masking a clean message, must stay cheap for the prompt hook."""
+    this module, and masking a clean message, must stay cheap for the prompt hook.
+
+    The strong shapes and the keyword pattern are searched only where a search for literals
+    they cannot match without ("-us" for Mailchimp, "password" or "token" … for a keyword)
+    finds one: sre tries a big alternation at every position of a line, but skips ahead to a
+    literal's first character, and most lines hold none (`literals.AnyOf`, `literals.Guarded`;
+    the check costs about half of what it did on the lines of a 10 MB diff)."""
+    from git_ledger.literals import AnyOf, Guarded
+
     return _Compiled(
-        re.compile(_STRONG), re.compile(_KEYWORD_PATTERN), re.compile(_KEYISH), re.compile(_AWS_SECRET),
+        AnyOf(_STRONG_PARTS), Guarded(_KEYWORD_PATTERN), re.compile(_KEYISH), re.compile(_AWS_SECRET),
         re.compile(rf"[{B64_CHARS}]{{17,}}"), re.compile(r"[0-9a-fA-F]{17,}"),
         re.compile(rf"[{B64_CHARS}]{{24,}}"),
     )
@@ -130,7 +143,8 @@ def is_object_id(value: str) -> bool:
 
 
 def _random_run(run: str) -> bool:
-    if entropy(run, _B64_SET) > BASE64_LIMIT:
+    # n characters hold at most log2(n) bits: under 23 the Base64 limit (4.5) cannot be passed.
+    if len(run) >= 23 and entropy(run, _B64_SET) > BASE64_LIMIT:
         return True
     return any(
         hex_entropy(h) > HEX_LIMIT and not is_object_id(h) for h in _rx().hex_run.findall(run)

@@ -11,6 +11,9 @@ Two modes:
 - file (`filename="src/app.py"`): staged file lines, with detect-secrets' file semantics (quoted
   entropy strings, keyword rules by file type, `# pragma: allowlist secret`, lock files skipped),
   each line also in the form detect-secrets' file scan reads it (`Line.views`, from `fileviews`).
+
+detect-secrets is set up once per process, outside its global settings, and its plugins are
+called without its per-call dependency injection (`secretplugins`).
 """
 from __future__ import annotations
 
@@ -20,20 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from git_ledger.prefilter import is_object_id, line_is_candidate
+from git_ledger.secretplugins import Detector, detector, may_name_a_keyword, shortest_passing
 
-# Every default plugin but IPPublicDetector (an IP address in a message is not a credential, and
-# masking every "10.0.3.7 is down" would wreck ordinary debugging messages).
-PLUGINS: tuple[dict[str, Any], ...] = tuple(
-    {"name": n}
-    for n in (
-        "AWSKeyDetector", "ArtifactoryDetector", "AzureStorageKeyDetector", "BasicAuthDetector",
-        "CloudantDetector", "DiscordBotTokenDetector", "GitHubTokenDetector", "GitLabTokenDetector",
-        "IbmCloudIamDetector", "IbmCosHmacDetector", "JwtTokenDetector", "KeywordDetector",
-        "MailchimpDetector", "NpmDetector", "OpenAIDetector", "PrivateKeyDetector",
-        "PypiTokenDetector", "SendGridDetector", "SlackDetector", "SoftlayerDetector",
-        "SquareOAuthDetector", "StripeDetector", "TelegramBotTokenDetector", "TwilioKeyDetector",
-    )
-) + ({"name": "Base64HighEntropyString", "limit": 4.5}, {"name": "HexHighEntropyString", "limit": 3.0})
 MAX_LINE = 4000
 WINDOW_OVERLAP = 400  # longer than any token a plugin looks for
 
@@ -165,61 +156,44 @@ def _extra(line: str) -> list[tuple[str, str]]:
 def scan(files: Iterable[tuple[str, Sequence[Line]]], *, eager: bool = False) -> list[tuple[str, Finding]]:
     """(filename, Finding) for every secret in the given lines (each already a prefilter candidate).
 
-    One detect-secrets settings context for the whole batch: entering one costs about 1 ms.
+    detect-secrets is imported and set up on the first call in a process (`scan([])` does only
+    that: the collector calls it before forking its workers).
     """
-    from detect_secrets.core.scan import _is_filtered_out
+    ds = detector()
     from detect_secrets.filters.allowlist import is_line_allowlisted
-    from detect_secrets.settings import get_plugins, get_settings, transient_settings
-    from detect_secrets.util.code_snippet import get_code_snippet
 
     out: list[tuple[str, Finding]] = []
-    with transient_settings({"plugins_used": list(PLUGINS)}):
-        # Our lines come from memory, not from a file on disk; and a file is not skipped for
-        # its extension (a key in a .bin is still a key): we decoded it ourselves.
-        get_settings().disable_filters("detect_secrets.filters.common.is_invalid_file",
-                                       "detect_secrets.filters.heuristic.is_non_text_file")
-        plugins = get_plugins()
-
-        def filtered(label: str, text: str, previous: str) -> bool:
-            context = get_code_snippet(lines=[previous, text], line_number=2)
-            return bool(_is_filtered_out(required_filter_parameters=["line"], filename=label,
-                                         line=text, context=context))
-
-        for filename, lines in files:
-            label = filename or "message"
-            if filename and _is_filtered_out(required_filter_parameters=["filename"], filename=label):
-                continue  # lock files and swagger specs: skipped as detect-secrets-hook would
-            for line in lines:
-                if not eager and line.views and is_line_allowlisted(
-                    filename=label, line=line.text.rstrip(),
-                    context=get_code_snippet(lines=[line.previous, line.text.rstrip()], line_number=2),
-                ):
-                    continue  # `# pragma: allowlist secret` on the line covers its readings too
-                for ln in (w for t in (line.text, *line.views) for w in _windows(line._replace(text=t), eager)):
-                    text = ln.text.rstrip()
-                    if not eager and filtered(label, text, ln.previous):
-                        continue
-                    out += [(filename, f) for f in _scan_text(plugins, label, ln, text, eager)]
+    for filename, lines in files:
+        label = filename or "message"
+        if filename and ds.filtered_out(("filename",), filename=label):
+            continue  # lock files and swagger specs: skipped as detect-secrets-hook would
+        for line in lines:
+            if not eager and line.views and is_line_allowlisted(
+                filename=label, line=line.text.rstrip(), context=ds.context(line.previous, line.text.rstrip()),
+            ):
+                continue  # `# pragma: allowlist secret` on the line covers its readings too
+            for ln in (w for t in (line.text, *line.views) for w in _windows(line._replace(text=t), eager)):
+                text = ln.text.rstrip()
+                if not eager and ds.filtered_out(("line",), filename=label, line=text,
+                                                 context=ds.context(ln.previous, text)):
+                    continue
+                out += [(filename, f) for f in _scan_text(ds, label, ln, text, eager)]
     return out
 
 
-def _scan_text(plugins: Sequence[Any], label: str, ln: Line, text: str, eager: bool) -> list[Finding]:
+def _scan_text(ds: Detector, label: str, ln: Line, text: str, eager: bool) -> list[Finding]:
     """Findings of every plugin (and `_EXTRA`) on one text, filtered as detect-secrets filters."""
-    from detect_secrets.core.scan import _is_filtered_out, _scan_line
-    from detect_secrets.plugins.high_entropy_strings import HighEntropyStringsPlugin
-    from detect_secrets.plugins.keyword import KeywordDetector
-    from detect_secrets.util.code_snippet import get_code_snippet
-
-    context = get_code_snippet(lines=[ln.previous, text], line_number=2)
+    context = ds.context(ln.previous, text)
     found: list[tuple[str, str, Any]] = []
-    for plugin in plugins:
-        if eager and isinstance(plugin, HighEntropyStringsPlugin):
-            found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(plugin, text)]
+    for i, plugin in enumerate(ds.plugins):
+        if eager and isinstance(plugin, ds.entropy_type):
+            found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(ds, plugin, text)]
             continue
-        for s in _scan_line(plugin=plugin, filename=label, line=text, line_number=ln.number,
-                            context=context, enable_eager_search=eager):
+        if isinstance(plugin, ds.keyword_type) and not may_name_a_keyword(text):
+            continue  # its slowest plugin (0.1 ms a line), and it needs a word this line lacks
+        for s in ds.analyze(i, label, text, ln.number, context, eager):
             found.append((s.type, s.secret_value or "", plugin))
-        if not (eager and isinstance(plugin, KeywordDetector)):
+        if not (eager and isinstance(plugin, ds.keyword_type)):
             continue
         # Messages: also `password: hunter2`, unquoted, by the config-file rule. It runs to the
         # line end, or stops at a quote inside the value: keep the value a parser reads, and
@@ -227,8 +201,8 @@ def _scan_text(plugins: Sequence[Any], label: str, ln: Line, text: str, eager: b
         for s in plugin.analyze_line(filename="message.cfg", line=text, line_number=ln.number, context=context):
             at, token = _token(text, s.secret_value or "")
             tight = at > 1 and text[at - 1] == "=" and not text[at - 2].isspace()
-            if _plausible_unquoted(token, tight) and not _is_filtered_out(
-                required_filter_parameters=["secret"], filename=label, secret=token, plugin=plugin, line=text
+            if _plausible_unquoted(token, tight) and not ds.filtered_out(
+                ("secret",), filename=label, secret=token, plugin=plugin, line=text
             ):
                 found.append((s.type, token, plugin))
     out: list[Finding] = []
@@ -237,10 +211,9 @@ def _scan_text(plugins: Sequence[Any], label: str, ln: Line, text: str, eager: b
         if (kind, value) in seen:
             continue
         seen.add((kind, value))
-        if isinstance(plugin, HighEntropyStringsPlugin) and is_object_id(value):
+        if isinstance(plugin, ds.entropy_type) and is_object_id(value):
             continue
-        if _is_filtered_out(required_filter_parameters=["context"], filename=label,
-                            secret=value, plugin=plugin, line=text, context=context):
+        if ds.filtered_out(("context",), filename=label, secret=value, plugin=plugin, line=text, context=context):
             continue
         out.append(Finding(ln.number, kind, value))
     for kind, value in _extra(text):
@@ -261,16 +234,26 @@ def _windows(line: Line, eager: bool) -> list[Line]:
     return [line._replace(text=w) for w in windows if line_is_candidate(w, eager)]
 
 
-def _eager_entropy(plugin: Any, line: str) -> list[str]:
+def _eager_entropy(ds: Detector, plugin: Any, line: str) -> list[str]:
     """Quoted and unquoted high-entropy words, with the plugin's limit applied (scan_line does not)."""
-    from detect_secrets.core.scan import _is_filtered_out
-
+    # Every run of the plugin's characters is a value here. A string of n characters has at most
+    # log2(n) bits of entropy, so one too short to pass the limit is not computed (the margin
+    # covers rounding), and a line without a run that long has no value to compute at all.
+    shortest = shortest_passing(plugin.entropy_limit)
+    if not _run_at_least(plugin.charset, shortest).search(line):
+        return []
     values = {s.secret_value for s in plugin.analyze_line(filename="message", line=line)}
     with plugin.non_quoted_string_regex(is_exact_match=False):
         values.update(plugin.analyze_string(line))
     return sorted(
         v for v in values
-        if v and plugin.calculate_shannon_entropy(v) > plugin.entropy_limit
-        and not _is_filtered_out(required_filter_parameters=["secret"], filename="message",
-                                 secret=v, plugin=plugin, line=line)
+        if v and len(v) >= shortest and plugin.calculate_shannon_entropy(v) > plugin.entropy_limit
+        and not ds.filtered_out(("secret",), filename="message", secret=v, plugin=plugin, line=line)
     )
+
+
+
+@functools.lru_cache(maxsize=8)
+def _run_at_least(charset: str, n: int) -> re.Pattern[str]:
+    """A run of at least `n` characters of `charset` (each value an entropy plugin reports is one)."""
+    return re.compile(f"[{re.escape(charset)}]{{{n},}}")

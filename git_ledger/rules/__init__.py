@@ -1,7 +1,9 @@
 """Rule packs, one module per language (`ko`, `en`, `zh`, `ja`), and the record they share.
 
-A pack is data: compiled regexes only, no behaviour, so `classify` can try several packs on one
-message (mixed text) and a test can run every pattern on adversarial input directly.
+A pack is data: regexes only, no behaviour, so `classify` can try several packs on one message
+(mixed text) and a test can run every pattern on adversarial input directly. Each is a `Regex`,
+compiled the first time it is used: compiling all of them took 0.2 s, and the prompt hook types
+a few messages of one language, whose gate (`classify_gate`) lets a few rules run.
 
 Patterns are lowercase and compiled without re.IGNORECASE: `classify` lowercases the text once,
 because IGNORECASE stops sre from skipping ahead to a pattern's first literal (about 5x slower).
@@ -14,7 +16,9 @@ tests/test_classify.py runs every pattern on 1 MB of adversarial text.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+import sys
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 # Exclusion reasons (the `excluded` field of `git-ledger classify`).
 EMPTY = "empty"
@@ -33,32 +37,71 @@ EXCLUSIONS = (EMPTY, HARNESS, LONG, PASTED, SELF_BLAME, HYPOTHETICAL, AGREEMENT,
               THIRD_PARTY, NEW_TASK)
 
 
+class Regex:
+    """A pattern compiled the first time it is searched: `search`, `match`, `finditer`, `findall`,
+    `sub` and `split` as on `re.Pattern`. Compiling puts the compiled pattern's own methods on
+    the instance, so every later call goes straight to them."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    def compiled(self) -> re.Pattern[str]:
+        rx: re.Pattern[str] | None = self.__dict__.get("_rx")
+        if rx is None:
+            rx = re.compile(self.pattern, self.flags)
+            self.__dict__.update(_rx=rx, search=rx.search, match=rx.match, finditer=rx.finditer,
+                                 findall=rx.findall, sub=rx.sub, split=rx.split)
+        return rx
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().search(string, pos, endpos)
+
+    def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().match(string, pos, endpos)
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self.compiled().finditer(string, pos, endpos)
+
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        return self.compiled().findall(string, pos, endpos)
+
+    def sub(self, repl: str, string: str, count: int = 0) -> str:
+        return self.compiled().sub(repl, string, count)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str]:
+        return self.compiled().split(string, maxsplit)
+
+    def __repr__(self) -> str:
+        return f"Regex({self.pattern!r}, {self.flags})"
+
+
 class Rule(NamedTuple):
     """One named pattern. With `also`, both must match in the same sentence; with `unless`, that
     sentence must not match it (e.g. a Japanese たら clause that ends in the past tense)."""
 
     kind: str  # a case type (omission, …) or an exclusion reason
     name: str
-    rx: re.Pattern[str]
-    also: re.Pattern[str] | None = None
-    unless: re.Pattern[str] | None = None
+    rx: Regex
+    also: Regex | None = None
+    unless: Regex | None = None
 
 
 class Pack(NamedTuple):
     lang: str
     types: tuple[Rule, ...]  # human corrections, each list in TYPES order
     exclusions: tuple[Rule, ...]  # checked before typing
-    corrective: re.Pattern[str]  # looks corrective but untyped -> "other"
-    praise: re.Pattern[str]  # "thanks", "looks good": never "other" on its own
-    question: re.Pattern[str] | None  # question endings besides "?" (吗, か, 나요 …)
-    admission: re.Pattern[str]  # the agent admits its own mistake ("I missed …", 見落としていました)
+    corrective: Regex  # looks corrective but untyped -> "other"
+    praise: Regex  # "thanks", "looks good": never "other" on its own
+    question: Regex | None  # question endings besides "?" (吗, か, 나요 …)
+    admission: Regex  # the agent admits its own mistake ("I missed …", 見落としていました)
     # A cheap necessary condition of `admission`: every alternative starts with a literal, so sre
     # skips ahead by character set (collect runs it on every assistant text).
-    admission_hint: re.Pattern[str]
+    admission_hint: Regex
     self_types: tuple[Rule, ...]  # typing of an admission sentence
     finding_types: tuple[Rule, ...]  # typing of a reviewer finding or a hook message
-    review_problem: re.Pattern[str]  # a reviewer reports a problem
-    review_clean: re.Pattern[str]  # "no issues found", "LGTM", 問題ありません (removed first)
+    review_problem: Regex  # a reviewer reports a problem
+    review_clean: Regex  # "no issues found", "LGTM", 問題ありません (removed first)
 
 
 def _alternatives(pattern: str) -> list[str]:
@@ -89,6 +132,8 @@ def _alternatives(pattern: str) -> list[str]:
 def _factor(pattern: str) -> str:
     r"""`\ba|\bb|c` -> `\b(?:a|b)|c`: the same language, but sre tests the word boundary once
     per position instead of once per alternative (a dozen alternatives cost a dozen times)."""
+    if pattern.count(r"\b") < 2 or "|" not in pattern:
+        return pattern  # fewer than two alternatives could start with one (and the split is a Python loop)
     alts = _alternatives(pattern)
     bounded = [a[2:] for a in alts if a.startswith(r"\b")]
     if len(bounded) < 2:
@@ -97,8 +142,8 @@ def _factor(pattern: str) -> str:
     return "|".join([r"\b(?:" + "|".join(bounded) + ")", *rest])
 
 
-def rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(_factor(pattern), flags)
+def rx(pattern: str, flags: int = 0) -> Regex:
+    return Regex(_factor(pattern), flags)
 
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,

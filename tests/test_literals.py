@@ -1,0 +1,87 @@
+"""Necessary literals of a regex: what the classifier's gate and the secrets prefilter rely on.
+
+If `necessary(p)` ever named a literal a match can do without, the gate would skip a rule that
+matches, and a message would be typed differently. So these tests check the claim itself: for
+every text a pattern matches, every clause has a literal in the text.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from git_ledger import classify as C
+from git_ledger import prefilter
+from git_ledger.literals import AnyOf, Finder, Guarded, necessary
+from git_ledger.rules import Pack, Rule
+
+
+@pytest.mark.parametrize(("pattern", "clauses"), [
+    (r"\byou(?:'ve| have)?\s+(?:forgot|missed)\b", [{"you"}, {"forgot", "missed"}]),
+    (r"漏(?:掉|了)|看漏", [{"漏了", "漏掉", "看漏"}]),
+    (r"(?:a|b)c?d", [{"ad", "acd", "bd", "bcd"}]),
+    (r"[?!]{2,}", [{"??", "?!", "!?", "!!"}, {"?", "!"}]),
+    (r"\bnot\s+what\s+i\s+(?:meant|mean)\b", [{"not"}, {"what"}, {"i"}, {"mean"}]),  # "meant" holds "mean"
+    (r"(?<![別别])忘(?:了|記)", [{"忘了", "忘記"}]),  # a lookbehind consumes nothing
+    (r"(?i:abc)d", [{"d"}]),  # nothing is claimed inside a case-insensitive group
+    (r"abc", [{"abc"}]),
+    (r"x*|y", []),  # one alternative may match nothing
+    (r"\w+@\w+", [{"@"}]),
+])
+def test_clauses_of_small_patterns(pattern: str, clauses: list[set[str]]) -> None:
+    assert [set(c) for c in necessary(pattern)] == clauses
+
+
+def test_case_insensitive_patterns_claim_nothing() -> None:
+    assert necessary("password", re.IGNORECASE) == ()
+    assert necessary("(?i)password") == ()
+
+
+def _rule_patterns() -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    for pack in C.PACKS.values():
+        for field in Pack._fields:
+            value = getattr(pack, field)
+            rules = value if isinstance(value, tuple) else ()
+            for r in rules:
+                if isinstance(r, Rule):
+                    found += [(p.pattern, p.flags) for p in (r.rx, r.also, r.unless) if p is not None]
+            if hasattr(value, "pattern"):
+                found.append((value.pattern, value.flags))
+    found += [(p, 0) for p in prefilter._STRONG_PARTS] + [(prefilter._KEYWORD_PATTERN, 0)]
+    return sorted(set(found))
+
+
+PATTERNS = _rule_patterns()
+# The literals the patterns are made of, and filler in four scripts: texts built from these hit
+# the patterns often, half-matches included.
+PIECES = sorted({w for p, f in PATTERNS for c in necessary(p, f) for w in c})
+FILLER = [" ", ", ", ". ", "?", "\n", "the ", "a ", "x", "1", "是", "了", "が", "て", "이", "요", "_", "-", "'", '"', "="]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES + FILLER), min_size=1, max_size=14))
+def test_a_match_always_holds_a_literal_of_every_clause(parts: list[str]) -> None:
+    text = "".join(parts)
+    for pattern, flags in PATTERNS:
+        if re.search(pattern, text, flags):
+            for clause in necessary(pattern, flags):
+                assert any(w in text for w in clause), (pattern, text, sorted(clause))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.text("abcxy", min_size=1, max_size=4), min_size=1, max_size=12), st.text("abcxy ", max_size=40))
+def test_finder_finds_exactly_the_literals_in_a_text(words: set[str], text: str) -> None:
+    assert Finder(words).present(text) == {w for w in words if w in text}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + FILLER), max_size=10))
+def test_guarded_searches_answer_as_the_plain_ones(parts: list[str]) -> None:
+    text = "".join(parts)
+    strong = AnyOf(prefilter._STRONG_PARTS)
+    assert strong.search(text) == bool(re.search(prefilter._STRONG, text))
+    keyword = Guarded(prefilter._KEYWORD_PATTERN)
+    assert bool(keyword.search(text.lower())) == bool(re.search(prefilter._KEYWORD_PATTERN, text.lower()))
