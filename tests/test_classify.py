@@ -300,6 +300,10 @@ RECORDED = {  # (typed precision, recall floor); measured precision is 99/101 en
     # round 2, measured once after tuning: 25/25 en, 25/27 zh, 27/28 ja, 24/26 ko (quality.md)
     "classify_holdout2.jsonl": {"en": (1.0, 0.80), "zh": (0.925, 0.80), "ja": (0.964, 0.80),
                                 "ko": (0.923, 0.80), "events": (1.0, 0.80)},
+    # round 3: 1,035 messages written blind (by someone who had not seen the rules); first seen at
+    # typed precision 95.7 en, 90.0 zh, 75.0 ja, 97.2 ko, recall 44-55%; these are after tuning.
+    "classify_holdout3.jsonl": {"en": (0.984, 0.78), "zh": (0.982, 0.70), "ja": (0.934, 0.68),
+                                "ko": (0.981, 0.68)},
 }
 
 
@@ -315,15 +319,17 @@ def test_typed_precision_does_not_drop(name: str) -> None:
 
 def test_labelled_sets_are_well_formed_and_big_enough() -> None:
     labels = {"omission", "instruction-violation", "premise-error", "result-error", "other", "none"}
-    for name, per_lang in (("classify_eval.jsonl", 60), ("classify_holdout.jsonl", 25),
-                           ("classify_holdout2.jsonl", 50)):
+    names = ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl")
+    for name, per_lang in zip(names, (60, 25, 50, 250)):
         rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
         assert all(r["label"] in labels and r["lang"] in ("en", "zh", "ja", "ko") for r in rows)
         for lang in ("en", "zh", "ja", "ko"):
             assert sum(r["lang"] == lang for r in rows) >= per_lang, (name, lang)
     sets = [{r["text"] for r in map(json.loads, (DATA / name).read_text(encoding="utf-8").splitlines())}
-            for name in ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl")]
-    assert not sets[0] & sets[1] and not sets[0] & sets[2] and not sets[1] & sets[2]
+            for name in names]
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            assert not a & b, sorted(a & b)[:3]
 
 
 def test_fixture_messages_in_the_eval_set_are_real() -> None:

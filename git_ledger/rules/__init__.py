@@ -33,6 +33,10 @@ NEGATED = "negated"  # "nothing is missing", "no worries", "not your fault"
 THIRD_PARTY = "third-party"  # someone else's error: a named person, upstream, the old code, last month
 NEW_TASK = "new-task"  # a problem named as the product's domain or as the reason for new work
 MALFORMED = "malformed"  # (CLI only) a JSON line that could not be read
+# "Bug: the dates show in UTC", "バグ：…", "버그: …": a report filed as a task, in any language (every
+# pack excludes it: a label can open a message of any script).
+LABELLED_REPORT = (r"^\s*\[?(?:bug(?:\s+report)?|feature(?:\s+request)?|todo|task|ticket|バグ|不具合|要望|タスク|버그|요청"
+                   r"|할\s?일|缺陷|需求|任务|任務)\]?\s*[:：]")
 EXCLUSIONS = (EMPTY, HARNESS, LONG, PASTED, SELF_BLAME, HYPOTHETICAL, AGREEMENT, RECHECK, NEGATED,
               THIRD_PARTY, NEW_TASK)
 

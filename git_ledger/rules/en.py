@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from git_ledger.rules import (
-    AGREEMENT, HYPOTHETICAL, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
@@ -48,8 +48,15 @@ TYPES = (
     rule(O, "you-didnt", r"\byou(?:\s+still)?\s+(?:didn'?t|did not|haven'?t|have not|never)"
          r"(?:\s+even|\s+actually)?\s+" + _DONE + r"(?:e?d)?\b"),
     rule(O, "still-missing", r"\bstill\s+(?:missing|lacks|lacking|not\s+" + _DONE_PP + r")\b"
+         r"|\bstill\s+no\s+(?!one\b|idea\b|worries\b|rush\b|problem\b|need\b|luck\b|news\b|word\b)[a-z`]"
          r"|\bstill\s+(?:hasn'?t|haven'?t|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:been\s+)?"
          + _DONE_PP + r"\b"),
+    # "you only changed the GET handler", "you did create and update but delete isn't done"
+    rule(O, "only-part", r"\byou\s+only\s+(?:changed|fixed|updated|did|handled|added|implemented|renamed"
+         r"|touched|covered|tested|migrated|converted|edited)\b"),
+    rule(O, "but-not-done", r"\bbut\s+(?:the\s+)?[\w`./-]+(?:\s+[\w`./-]+){0,2}?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not"
+         r"|wasn'?t|weren'?t)\s+(?:done|implemented|handled|updated|fixed|covered|included|added|there)\b",
+         also=r"\byou\b"),
     rule(O, "fragment", r"^(?:(?:and|also|oh|oops|hey|but|ah|um|uh)[,\s]+)?(?:(?:forgot|forgotten"
          r"|overlooked|left out)\b|missed\s+(?:a|an|the|one|two|some|that|this|it|another|more"
          r"|something|several)\b)"),
@@ -73,7 +80,21 @@ TYPES = (
     rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
     rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
-    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b", also=r",\s*not\s+\S"),
+    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b",
+         also=r",\s*not\s+\S"),
+    # "I said that twice now", "I asked for no comments", "even though I said make a new one"
+    rule(IV, "said-before", r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
+         r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many|several|\d+)\s+times)\b"
+         # "I said that before." (not "I said earlier that performance matters": a reminder)
+         r"|\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)\s+(?:that|this|it|so)\s+(?:before"
+         r"|earlier)\s*(?:[.,;!]|$)"
+         r"|\bi\s+(?:asked|said)\s+(?:for\s+)?(?:no|zero)\s+[a-z]"
+         r"|\b(?:even\s+though|although|despite\s+the\s+fact\s+that)\s+i\s+(?:said|told\s+you|asked|explicitly"
+         r"|specifically|clearly)\b"),
+    # "we agreed no new dependencies, and you added lodash"
+    rule(IV, "agreed", r"\bwe\s+(?:agreed|decided|settled\s+on)\b",
+         also=r"\byou\s+(?:\w+\s+)?(?:added|used|changed|removed|deleted|put|made|wrote|went|installed|created"
+         r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched)\b"),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -98,16 +119,36 @@ TYPES = (
          r"|\bwrong\s+assumption\b"),
     # "you're assuming X, but …": a plain "you're assuming the happy path" is not said to be wrong.
     rule(P, "assuming-but", r"\byou(?:'re| are)\s+(?:still\s+|just\s+)?assuming\b",
-         also=r"\b(?:but|actually|wrong|not|isn'?t|aren'?t|doesn'?t|don'?t)\b"),
+         also=r"\b(?:but|actually|wrong|not|isn'?t|aren'?t|doesn'?t|don'?t)\b|,\s*(?:it'?s|we\s+use|we'?re\s+(?:on|using))\b"),
+    # "the issue isn't the timeout, it's the retry logic"
+    rule(P, "issue-isnt", r"\b(?:issue|problem|bug|cause|culprit)\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:the|in"
+         r"|with|a|an|from|caused)\b", also=r"\bit'?s\b|\bit\s+is\b|\bbut\b|\bactually\b"),
+    # "not the frontend — the bug is server-side"
+    rule(P, "not-x-dash", r"^(?:no[,.!]?\s+)?not\s+(?:the|in|on|a|an|from)\s+[\w./~`-]+(?:\s+[\w./~`-]+){0,3}\s*"
+         r"(?:—|–|-|;|,)\s*(?:the|it'?s|its|it|that'?s|this|we|i)\b"),
+    # "this repo doesn't use Jest, it's vitest"
+    rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
+         r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+use\b",
+         also=r",\s*(?:it'?s|we\s+use|we'?re|it\s+uses)\b|\bwe\s+use\b"),
     rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
          r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b"),
+    # "that's the old component, we use NewHeader now"
+    rule(P, "old-one", r"^(?:that'?s|this\s+is|it'?s|you'?re\s+(?:using|editing|looking\s+at))\s+the\s+(?:old|outdated"
+         r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),
     rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
          r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
     rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
          r"|needed)\b"),
+    rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
+         r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace)\b"
+         r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
+         r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
+         r"|\bstill\s+(?:getting|seeing|throwing|hitting|timing\s+out)\b"),
+    rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
+         r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
          r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank)\b"
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
@@ -115,7 +156,8 @@ TYPES = (
     rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
          r"|messed up|screwed up|ruined|corrupted|wiped)\b"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
-         r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help))\b"
+         r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help)|doesn'?t\s+(?:work|help)"
+         r"|does\s+not\s+work|(?:is|was)n'?t\s+working)\b"
          r"|\bmade\s+(?:it|things|this|everything)\s+worse\b"
          # "This broke the build." opening a message reacts to what was just done.
          r"|^(?:this|that|it|which)\s+(?:just\s+|now\s+|also\s+)?broke\s+(?:the\s+|our\s+|my\s+)?(?:build"
@@ -126,8 +168,9 @@ TYPES = (
          r"|caused\s+(?:a\s+|an\s+|the\s+|this\s+)?(?:regression|crash|crashes|bug|failure|failures|error"
          r"|errors|problem|outage|loop|leak)|introduced\s+(?:a\s+|an\s+|the\s+)?(?:regression|bug|crash|error"
          r"|leak))\b"),
-    rule(R, "since-your-change", r"\b(?:since|after)\s+your\s+(?:last\s+|latest\s+)?" + _WORK + r"\b",
-         also=r"\b(?:broken|breaks|fails|failing|crash|crashes|crashing|blank|empty|error|errors|loops?"
+    rule(R, "since-your-change", r"\b(?:since|after|from|by|because\s+of|due\s+to)\s+your\s+(?:last\s+|latest\s+)?"
+         + _WORK + r"\b",
+         also=r"\b(?:broken|breaks|fail|fails|failing|flaky|red|crash|crashes|crashing|blank|empty|error|errors|loops?"
          r"|slower|wrong|missing|disappeared|gone|hangs|garbled)\b",
          unless=r"\b(?:no|zero)\s+(?:more\s+|longer\s+)?(?:errors?|crash(?:es)?|failures?)\b|\b(?:errors?|crash(?:es)?"
          r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
@@ -161,7 +204,10 @@ EXCLUSIONS = (
          r"|\bi\s+(?:gave|told|sent)\s+you\s+(?:the\s+|a\s+)?wrong\b"
          r"|\b(?:sorry|oops)[,!.]?\s+i\s+meant\b|\bi\s+meant\s+to\s+(?:say|write|type)\b"
          r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
-         r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"),
+         r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"
+         # "forgot to tell you, the key is in 1Password": the user forgot to mention something.
+         r"|(?:^|[.!?;,]\s*)(?:(?:oh|oops|sorry|also|btw|ah|and|actually)[,!.]?\s+)*forgot\s+to\s+(?:tell|mention"
+         r"|say|let\s+you\s+know|give\s+you|send\s+you|share|point\s+out)\b"),
     rule(HYPOTHETICAL, "if", r"\b(?:if|in case|unless|whether|assuming|suppose|supposing|what if"
          r"|should\s+(?:it|this|that|anything|something))\b",
          also=r"\b(?:wrong|incorrect|broken|break|breaks|fail|fails|failing|failed|missing|miss"
@@ -206,6 +252,7 @@ EXCLUSIONS = (
          also=_ERR, unless=_AGENT),
     # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
     # motivates new work or belongs to the product's domain.
+    rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
     rule(NEW_TASK, "reason-for-work", r"\b(?:which|that)(?:'s| is)\s+why\b|\bthat'?s\s+why\b"
          r"|\bso\s+(?:we|i)(?:'re| are|'m| am|'ll| will| need| have| decided| want| plan)\b|\bso\s+let'?s\b"
          r"|\b(?:password|passcode|passphrase|otp|credentials|verification\s+code)s?\b",

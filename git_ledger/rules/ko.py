@@ -4,7 +4,7 @@ their own logs (design.md §4), kept verbatim; the other rules are additions in 
 from __future__ import annotations
 
 from git_ledger.rules import (
-    AGREEMENT, HYPOTHETICAL, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
@@ -21,11 +21,20 @@ TYPES: tuple[Rule, ...] = (
     # missing data) is left out.
     rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])"),
     rule(O, "variant", r"빠트|빠져\s?있|빠진\s?(?:게|거|것|부분|데)\s?(?:있|많)"
-         r"|안\s?(?:돌렸|넣었|올렸|바꿨|추가했|업데이트했|수정했|반영했|돌려\s?봤)(?:잖|네|구나|어)"),
+         r"|안\s?(?:돌렸|넣었|올렸|바꿨|추가했|업데이트했|수정했|반영했|돌려\s?봤)(?:잖|네|구나|어)"
+         # "테스트 업데이트 안 했잖아", "백엔드는 안 건드렸네요", "추가 안 하셨어요": reproached, or polite or
+         # honorific (said to the agent); "아 푸시를 안 했네" is the user noticing their own slip.
+         r"|안\s?(?:했|썼|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
+         r"|안\s?(?:하|쓰|넣으|고치|바꾸|만드|건드리|올리|돌리)셨(?:어요|네요|잖아요|군요|네)"),
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
-    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"),
+    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
+         # "utils.py만 고치라니까": "I told you to …", insisted.
+         r"|(?<=[가-힣])(?:으)?라니(?:까|깐)"),
+    # "탭으로 하기로 했는데 전부 스페이스로 바꿨네요": what was agreed, and what was done instead.
+    rule(IV, "agreed", r"기로\s?(?:했|하셨|합의했|약속했)(?:잖아|는데|었는데|지만)",
+         also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
          r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"),
     rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?(?:하래|하라고|시켰)|시키지(?:도)?\s?않은|안\s?시킨"
@@ -37,7 +46,11 @@ TYPES: tuple[Rule, ...] = (
     # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).
     rule(P, "wrong-target", r"엉뚱한\s?(?:파일|브랜치|폴더|디렉터리|디렉토리|경로|함수|메서드|클래스|모듈|테이블|컬럼"
          r"|서버|레포|저장소|환경|프로젝트|버전|곳|데)"),
-    rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해"),
+    rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
+    # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
+    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
+         r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
+         r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
          r"|(?:그거|그게|이거|이게)\s?말고"),
@@ -52,7 +65,12 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "broken", r"깨졌|깨져\s?있|망가|잘못\s(?:나왔|계산|됐|되었|만들)"
          r"|(?:아직(?:도)?|여전히|또|이제|다시)\s?(?:안\s?(?:돼|되|됨|나와|떠|보여|돌아)|에러|오류|실패"
          r"|깨|틀|이상)|더\s?(?:이상해|망가|깨|나빠)"
-         r"|(?:아직(?:도)?|여전히|또|계속)\s?(?:똑)?같은\s?(?:에러|오류|문제|증상|버그|결과|메시지)"),
+         r"|(?:아직(?:도)?|여전히|또|계속)\s?(?:똑)?같은\s?(?:에러|오류|문제|증상|버그|결과|메시지)"
+         r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|버그)(?:가|이)?\s?(?:또|계속|여전히|아직|다시)"
+         r"|(?:아직(?:도)?|여전히|또)\s?(?:[45]\d\d(?!\d)|흰\s?화면|빈\s?화면|터졌(?!는데|으니)|터져(?!서)|죽었|뻗었)"
+         r"|(?:컴파일|빌드)(?:도|조차)\s?안\s?(?:돼|되|됨)|(?:전혀|하나도)\s?(?:효과|소용|변화)(?:가)?\s?없"
+         r"|(?:전보다|아까보다|이전보다)\s?(?:더\s?)?(?:심해|나빠|느려|이상해|망가)"
+         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"),
 )
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
@@ -67,7 +85,7 @@ EXCLUSIONS = (
          r"|(?:회의|미팅|전화|버스|기차|비행기|마감|약속|수업|세미나)(?:를|을)?\s?놓쳤"),
     rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])"
          r"|(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
-         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된])(?=\s|$|[,.!])"
+         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])"
          r"|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
     # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
     rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
@@ -96,6 +114,7 @@ EXCLUSIONS = (
          also=_ERR, unless=_AGENT),
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
+    rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
     rule(NEW_TASK, "reason-for-work", r"(?:틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹)[^\s,.]{0,6}(?:서|니까|니|길래)(?=\s|$|[,.])",
          also=r"(?:[올갈할볼쉴줄짤칠잘살둘될릴질]|을)게(?:요)?[.!~]*$"
          r"|(?:하|짜|고치|만들|바꾸|쓰|가|보|넘어가|진행하|처리하|정리하|추가하|넣|보정하)자[.!~]*$"
