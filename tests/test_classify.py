@@ -304,6 +304,9 @@ RECORDED = {  # (typed precision, recall floor); measured precision is 99/101 en
     # typed precision 95.7 en, 90.0 zh, 75.0 ja, 97.2 ko, recall 44-55%; these are after tuning.
     "classify_holdout3.jsonl": {"en": (0.984, 0.78), "zh": (0.982, 0.70), "ja": (0.934, 0.68),
                                 "ko": (0.981, 0.68)},
+    # round 4: 480 messages written blind again, first run with the round 3 rules: typed precision
+    # 100 en, 89.5 zh, 95.8 ja, 94.7 ko (4/320 non-corrections typed), recall 35-58%; after tuning:
+    "classify_holdout4.jsonl": {"en": (1.0, 0.58), "zh": (0.962, 0.62), "ja": (1.0, 0.68), "ko": (1.0, 0.62)},
 }
 
 
@@ -319,8 +322,9 @@ def test_typed_precision_does_not_drop(name: str) -> None:
 
 def test_labelled_sets_are_well_formed_and_big_enough() -> None:
     labels = {"omission", "instruction-violation", "premise-error", "result-error", "other", "none"}
-    names = ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl")
-    for name, per_lang in zip(names, (60, 25, 50, 250)):
+    names = ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl",
+             "classify_holdout4.jsonl")
+    for name, per_lang in zip(names, (60, 25, 50, 250, 115)):
         rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
         assert all(r["label"] in labels and r["lang"] in ("en", "zh", "ja", "ko") for r in rows)
         for lang in ("en", "zh", "ja", "ko"):

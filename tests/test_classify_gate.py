@@ -41,7 +41,8 @@ def _fixture_texts() -> list[str]:
 
 
 def test_every_labelled_message_is_typed_the_same_with_and_without_the_gate() -> None:
-    for name in ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl"):
+    for name in ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl",
+                 "classify_holdout4.jsonl"):
         for line in (DATA / name).read_text(encoding="utf-8").splitlines():
             text = json.loads(line)["text"]
             gated, ungated = _both(text)

@@ -18,7 +18,8 @@ _DONE_PP = (r"(?:updated|added|included|handled|covered|committed|pushed|run|tes
             r"|exported|migrated|bumped|removed|deleted|changed|renamed|registered|implemented)")
 _TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|place|function|method"
            r"|class|module|table|column|database|db|server|host|environment|env|project|package"
-           r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket)")
+           r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket|cluster|region"
+           r"|namespace|pod|node|image|tag|log|logs|schema|problem|thing|component|crate|workspace)")
 _BAD_WORDS = r"wrong|incorrect|broken|messed up|garbled|bogus"
 _BAD = r"(?:" + _BAD_WORDS + r")"
 # "Your change", "your fix": the agent's own work named as the cause.
@@ -52,6 +53,10 @@ TYPES = (
          r"|\bstill\s+(?:hasn'?t|haven'?t|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:been\s+)?"
          + _DONE_PP + r"\b"),
     # "you only changed the GET handler", "you did create and update but delete isn't done"
+    rule(O, "but-forgot", r"\bbut\s+(?:you\s+)?(?:forgot|missed|skipped|left\s+out|never)\b"
+         r"|\b(?:and|but)\s+left\s+(?:\S+\s+){0,3}?(?:completely\s+|entirely\s+)?untouched\b"
+         r"|\byou\s+(?:handled|updated|fixed|changed|covered|added|did|converted|migrated|tested)\b[^.;!?]*?\bbut\s+not\b",
+         also=r"\byou\b"),
     rule(O, "only-part", r"\byou\s+only\s+(?:changed|fixed|updated|did|handled|added|implemented|renamed"
          r"|touched|covered|tested|migrated|converted|edited)\b"),
     rule(O, "but-not-done", r"\bbut\s+(?:the\s+)?[\w`./-]+(?:\s+[\w`./-]+){0,2}?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not"
@@ -73,6 +78,8 @@ TYPES = (
     rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
          r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
          r"|use|keep|leave|\"\"|'')\b"),
+    rule(IV, "i-explicitly", r"\bi\s+(?:explicitly|specifically|clearly|literally)\s+(?:said|asked|told|wrote|mentioned"
+         r"|requested)\b"),
     rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b"),
     rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
          r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
@@ -94,7 +101,8 @@ TYPES = (
     # "we agreed no new dependencies, and you added lodash"
     rule(IV, "agreed", r"\bwe\s+(?:agreed|decided|settled\s+on)\b",
          also=r"\byou\s+(?:\w+\s+)?(?:added|used|changed|removed|deleted|put|made|wrote|went|installed|created"
-         r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched)\b"),
+         r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched|pulled|brought|imported"
+         r"|upgraded|bumped|ran|reformatted)\b"),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -124,7 +132,7 @@ TYPES = (
     rule(P, "issue-isnt", r"\b(?:issue|problem|bug|cause|culprit)\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:the|in"
          r"|with|a|an|from|caused)\b", also=r"\bit'?s\b|\bit\s+is\b|\bbut\b|\bactually\b"),
     # "not the frontend — the bug is server-side"
-    rule(P, "not-x-dash", r"^(?:no[,.!]?\s+)?not\s+(?:the|in|on|a|an|from)\s+[\w./~`-]+(?:\s+[\w./~`-]+){0,3}\s*"
+    rule(P, "not-x-dash", r"^(?:no[,.!]?\s+)?not\s+(?:(?:the|in|on|a|an|from)\s+[\w./~`-]+(?:\s+[\w./~`-]+){0,3}|`[^`\n]{1,40}`)\s*"
          r"(?:—|–|-|;|,)\s*(?:the|it'?s|its|it|that'?s|this|we|i)\b"),
     # "this repo doesn't use Jest, it's vitest"
     rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
@@ -143,14 +151,15 @@ TYPES = (
     rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
          r"|needed)\b"),
     rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
-         r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace)\b"
+         r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
+         r"|^(?:nope|nah)\b[^?]*\bstill\b"
          r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
          r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
          r"|\bstill\s+(?:getting|seeing|throwing|hitting|timing\s+out)\b"),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
-         r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank)\b"
+         r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank|[45]\d\d)\b"
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
     rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"

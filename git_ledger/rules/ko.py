@@ -9,7 +9,8 @@ from git_ledger.rules import (
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구"
+_OTHERS = (r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
+           r"|에이전시|하청")
 
 # Words of an error, for the exclusions that need one in the same sentence.
 _ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러|오류|실패"
@@ -19,7 +20,9 @@ _AGENT = r"네가|니가|너가|당신|아직|여전히|또\s|방금|아까"
 TYPES: tuple[Rule, ...] = (
     # Hand-tuned stems; only the attributive 누락된 + noun ("누락된 필드 검사 추가해", a task about
     # missing data) is left out.
-    rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])"),
+    rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])|빠짐(?=\s|$|[.,!])"
+         # "체크가 없잖아": reproached; "iOS만 고치고 안드로이드는 그대로네요"
+         r"|(?:이|가)\s?없잖(?:아|아요)?|만\s?(?:고치|하|바꾸|수정하|추가하|만들|처리하|건드리)고\s?[^.?!]{0,20}?그대로(?:네|잖|예요|에요|임)"),
     rule(O, "variant", r"빠트|빠져\s?있|빠진\s?(?:게|거|것|부분|데)\s?(?:있|많)"
          r"|안\s?(?:돌렸|넣었|올렸|바꿨|추가했|업데이트했|수정했|반영했|돌려\s?봤)(?:잖|네|구나|어)"
          # "테스트 업데이트 안 했잖아", "백엔드는 안 건드렸네요", "추가 안 하셨어요": reproached, or polite or
@@ -46,6 +49,9 @@ TYPES: tuple[Rule, ...] = (
     # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).
     rule(P, "wrong-target", r"엉뚱한\s?(?:파일|브랜치|폴더|디렉터리|디렉토리|경로|함수|메서드|클래스|모듈|테이블|컬럼"
          r"|서버|레포|저장소|환경|프로젝트|버전|곳|데)"),
+    # "센트 단위를 원 단위로 생각하신 것 같은데": the agent's assumption, named politely.
+    rule(P, "you-assumed", r"(?:생각|이해|가정|착각)\s?하신\s?(?:것|거)\s?같(?:은데|아요|네요)"
+         r"|(?:원한|요청한|부탁한|바란|말씀드린)\s?(?:건|것은|거는)\s?[^.?!]{0,40}?(?:게|거|것이)\s?아니"),
     rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
     # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
     rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
@@ -70,7 +76,10 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:아직(?:도)?|여전히|또)\s?(?:[45]\d\d(?!\d)|흰\s?화면|빈\s?화면|터졌(?!는데|으니)|터져(?!서)|죽었|뻗었)"
          r"|(?:컴파일|빌드)(?:도|조차)\s?안\s?(?:돼|되|됨)|(?:전혀|하나도)\s?(?:효과|소용|변화)(?:가)?\s?없"
          r"|(?:전보다|아까보다|이전보다)\s?(?:더\s?)?(?:심해|나빠|느려|이상해|망가)"
-         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"),
+         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
+         # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
+         r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
+         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
 )
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
