@@ -295,22 +295,38 @@ _ADMIT = (r"(?:also\s+|completely\s+|accidentally\s+|mistakenly\s+)?(?:missed|fo
           r"|introduced\s+(?:a|an|the)\s+(?:bug|regression|error|typo)|should\s+have|shouldn'?t\s+have"
           r"|failed\s+to|didn'?t\s+(?:notice|realize|check|verify|run|test)|ignored)\b")
 _MY = r"\s+(?:mistake|bad|error|fault|oversight)\b"
+# "You asked me not to touch package-lock.json and I regenerated it anyway." A constraint (not,
+# only, no …): "you asked for Redis, and I used it instead of the cache" is compliance.
+_AGAINST = (r"\byou\s+(?:\w+\s+)?(?:asked|told|said|wanted)\b[^.!?]{0,30}?\b(?:not|no|never|only|just)\b"
+            r"[^.!?]{0,80}?\b(?:and|but)\s+i\b[^.!?]{0,80}?"
+            r"\b(?:anyway|instead|went\s+ahead|regardless)\b|\bi\s+went\s+against\b")
+# "My previous fix didn't work", "the regex I gave you is wrong", "the Dockerfile I wrote breaks the build"
+_MY_WORK = (r"\bmy\s+(?:previous|earlier|last|first|original|initial)\s+(?:fix|answer|change|patch|suggestion|attempt"
+            r"|version|response|edit|analysis)\s+(?:didn'?t|did\s+not|was\s+(?:wrong|incorrect)|broke|introduced)\b"
+            r"|\bthe\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+i\s+(?:gave\s+you|wrote|added|suggested|proposed|generated|created)\s+"
+            r"(?:is|was|breaks|broke|has|had)\s+(?:wrong|incorrect|broken|buggy|a\s+bug|the\s+build|an?\s+(?:error|bug"
+            r"|typo|off-by-one))")
 ADMISSION = rx(r"\bi\s+" + _ADMIT + r"|\bmy" + _MY
-               + r"|\b(?:even though|although|despite|against)\s+(?:you|your)\s+(?:told|asked|said|instruction)")
+               + r"|\b(?:even though|although|despite|against)\s+(?:you|your)\s+(?:told|asked|said|instruction|explicit"
+               r"|note|request)"
+               + r"|\bthat'?s\s+on\s+me\b|" + _AGAINST + r"|" + _MY_WORK)
 # The same with each word boundary moved behind the first letter: every top-level alternative
 # starts with a literal, so sre skips ahead by character set (~5x faster on prose).
 ADMISSION_HINT = rx(r"i(?<![a-z0-9_]i)\s+" + _ADMIT + r"|my(?<![a-z0-9_]my)" + _MY
-                    + r"|even though\s+you|although\s+you|despite\s+you|against\s+you")
+                    + r"|even though\s+you|although\s+you|despite\s+you|against\s+you|on\s+me|you\s+(?:\w+\s+)?(?:asked|told|said|wanted)"
+                    r"|went\s+against|my\s+(?:previous|earlier|last|first|original|initial)"
+                    r"|i\s+(?:gave|wrote|added|suggested|proposed|generated|created)")
 
 SELF_TYPES = (
     rule(O, "i-missed", r"\bi\s+(?:also\s+|completely\s+)?(?:missed|forgot|overlooked|neglected"
          r"|left out|skipped|omitted|failed\s+to\s+(?:add|include|update|run|export|handle|mention))\b"
          r"|\bi\s+should\s+have\s+(?:run|added|included|updated|checked|tested)\b"),
     rule(IV, "against-instruction", r"\b(?:even though|although|despite)\s+you\s+(?:told|asked|said)"
-         r"|\bagainst\s+your\s+instructions?\b|\bi\s+ignored\s+your\b"),
+         r"|\bdespite\s+your\s+(?:explicit\s+)?(?:note|request|instructions?)\b"
+         r"|\bagainst\s+your\s+instructions?\b|\bi\s+ignored\s+your\b|" + _AGAINST),
     rule(P, "i-misread", r"\bi\s+(?:misread|misunderstood|misinterpreted|(?:wrongly\s+|incorrectly\s+)?"
          r"assumed|made\s+(?:that|it|this|those)\s+up|hallucinated|invented)\b"),
-    rule(R, "i-broke", r"\bi\s+(?:broke|introduced\s+(?:a|an|the)\s+(?:bug|regression|error))\b"
+    rule(R, "i-broke", _MY_WORK + r"|\bi\s+(?:broke|introduced\s+(?:a|an|the)\s+(?:bug|regression|error))\b"
          r"|\bi\s+(?:mis)?calculated\s+\S+\s+(?:wrong|incorrectly)\b"),
 )
 

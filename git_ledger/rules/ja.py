@@ -144,13 +144,34 @@ CORRECTIVE = rx(
 PRAISE = rx(r"^(?:ありがとう|完璧|いいね|素晴らしい|了解|ok|オッケー|問題ない|大丈夫)")
 QUESTION = rx(r"(?:か|かな|かね|の|でしょう|だろう)[\s。．.!！…]*$")
 
+# What the agent did against an instruction: "…ないようにと言われていたのに…してしまいました".
+_AGAINST = (r"(?:言われて(?:い)?た|指示(?:いただ|され|を受け)て(?:い)?た|お願いされて(?:い)?た|伺って(?:い)?た)のに"
+            r"|とのことでしたが|(?:ご)?(?:指示|依頼|要望)に反して|(?:ご)?(?:指示|依頼|要望)を無視して|ご依頼でしたが")
 ADMISSION = rx(
     r"(?:忘れて|見落として|見落とし|漏らして|抜かして|勘違いして|誤解して|間違えて|取り違えて|読み違えて"
     r"|見誤って|壊して|無視して)(?:い)?(?:まし)?た"
-    r"|(?:私|僕|こちら)(?:の|が)(?:ミス|間違い|勘違い|誤り|不注意|見落とし)"
+    r"|(?:私|僕|こちら)(?:の|が)(?:ミス|間違い|勘違い|誤り|不注意|見落とし|落ち度|不手際|確認不足|検証不足)"
+    # "更新が漏れていました", "前提を誤っていました", "思い込んでいました": the agent's own report, polite past.
+    r"|(?:が|も)漏れて(?:い)?ました|前提を(?:誤|間違え)って(?:い)?ました|思い込んで(?:い)?ました"
+    r"|(?:" + _AGAINST + r")[^。\n]{0,60}?(?:て|で)しま(?:い|っ)"
+    # "私が書いた正規表現が間違っていました", "先ほどの修正では問題が解決していませんでした"
+    r"|(?:私|こちら)が(?:書いた|追加した|提案した|実装した|作成した|修正した)[^。\n]{0,30}?(?:間違って|誤って|誤り"
+    r"|バグ|不具合)"
+    r"|(?:先ほど|前回|さっき|直前)の(?:修正|変更|回答|提案)(?:で|は|では)[^。\n]{0,20}?(?:解決して(?:い)?ません"
+    r"|効いて(?:い)?ません|誤り|間違)"
 )
 
-ADMISSION_HINT = rx(r"忘れ|見落と|漏らし|抜かし|勘違い|誤解|間違|取り違え|読み違え|見誤|壊し|無視し|ミス|誤り|不注意")
+ADMISSION_HINT = rx(r"忘れ|見落と|漏らし|抜かし|勘違い|誤解|間違|取り違え|読み違え|見誤|壊し|無視し|ミス|誤り|不注意"
+                    r"|落ち度|不手際|不足|漏れて|前提を|思い込|たのに|とのこと|反して|無視|ご依頼|私が|こちらが|解決して|効いて")
+
+# Typing an admission: the human rules, and the forms only an agent uses about itself.
+SELF_TYPES = TYPES + (
+    rule(O, "self-leak", r"(?:が|も)漏れて(?:い)?ました|(?:確認|検証|テスト)不足"),
+    rule(IV, "self-against", r"(?:" + _AGAINST + r")[^。\n]{0,60}?(?:て|で)しま(?:い|っ)"),
+    rule(P, "self-premise", r"前提を(?:誤|間違え)って|思い込んで(?:い)?ました|(?:と|を)想定して(?:い)?ましたが"),
+    rule(R, "self-result", r"(?:書いた|追加した|提案した|実装した|作成した|修正した)[^。\n]{0,30}?(?:間違って|誤って|誤り"
+         r"|バグ|不具合)|(?:解決して|効いて)(?:い)?ませんでした"),
+)
 
 REVIEW_CLEAN = rx(r"問題(?:は)?(?:ありません|ない|なし|無し)|指摘(?:事項)?(?:は)?(?:ありません|なし|ない)|lgtm")
 REVIEW_PROBLEM = rx(r"指摘(?:事項|点)?|問題(?:が|を)?(?:あり|見つかり|発見)|修正(?:が|を)?(?:必要|推奨)"
@@ -158,6 +179,6 @@ REVIEW_PROBLEM = rx(r"指摘(?:事項|点)?|問題(?:が|を)?(?:あり|見つ�
 
 PACK = Pack(
     lang="ja", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
-    question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=TYPES, finding_types=TYPES,
+    question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
     review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
 )

@@ -141,14 +141,41 @@ PRAISE = rx(r"^(?:고마워|감사|좋아|좋네|완벽|잘했|괜찮아|굿|오
 # -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs".
 QUESTION = rx(r"(?:(?<=[가-힣])나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
 
+# "…하지 말라고 하셨는데 제가 …해 버렸습니다": a prohibition (honorific: the user's), then what was
+# done; "테스트를 요청하셨는데 3개 추가했습니다" is compliance, so a positive request counts only
+# with 버렸 (done, regretted).
+_AGAINST = (r"(?:(?:말라고|말아\s?달라고|말라는\s?(?:지시|요청|말씀))[^.!?\n]{0,10}?(?:하셨는데|하셨지만|(?:을|를)\s?어기고"
+            r"|(?:을|를)\s?무시하고)|지시를\s?어기고|요청을\s?무시하고|지시를\s?무시하고|말씀을\s?무시하고)")
 ADMISSION = rx(
-    r"(?:제가|내가)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:놓쳤|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각"
+    r"(?:제가|내가)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:놓쳤|놓친|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각"
     r"|실수|깨뜨렸|망가뜨렸|무시했)|제\s?(?:실수|잘못|착오|불찰)"
-    r"|(?:놓쳤|빠뜨렸|빠트렸|빼먹었|누락했|착각했|잘못\s?이해했|잘못\s?(?:했|만들었|계산했|작성했|수정했)"
-    r"|깨뜨렸|망가뜨렸)습니다"
+    r"|(?:놓쳤|빠뜨렸|빠트렸|빼먹었|누락했|착각했|잘못\s?이해했|잘못\s?(?:했|만들었|계산했|작성했|수정했|파악했)"
+    r"|깨뜨렸|망가뜨렸|잊었|깜빡했|오해했)(?:습니다|네요)"
+    # "제가 requirements.txt에 httpx를 추가하지 않았기 때문입니다"
+    r"|제가\s[^.!?\n]{0,40}?(?:지\s?않았|안\s?했)(?:기\s?때문|습니다)"
+    r"|" + _AGAINST + r"[^.!?\n]{0,50}?(?:버렸|했습니다|했네요|넣었습니다|설치했습니다|작성했습니다|바꿨습니다)"
+    r"|하셨는데[^.!?\n]{0,50}?버렸"
+    # "가정했는데 실제로는", "잘못된 전제로", "엉뚱한 컴포넌트를 수정했습니다"
+    r"|(?:가정|생각|전제)했(?:는데|지만)[^.!?\n]{0,40}?실제로|잘못된\s?전제|엉뚱한[^.!?\n]{0,20}?(?:수정|변경|작업)했"
+    # "앞서 드린 수정으로는 해결되지 않았습니다", "제가 작성한 정규식이 틀렸습니다"
+    r"|(?:앞서|방금|이전에?|아까|먼저)\s?(?:드린|한|제가\s?한)?\s?(?:수정|변경|답변|제안)[^.!?\n]{0,20}?(?:해결되지\s?않았"
+    r"|효과가\s?없었)"
+    r"|제가\s?(?:작성한|추가한|구현한|알려\s?드린|제안한|만든|쓴)\s?[^.!?\n]{0,30}?(?:틀렸|잘못|버그가|문제가)"
 )
 
-ADMISSION_HINT = rx(r"놓쳤|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각|실수|깨뜨렸|망가뜨렸|무시했|착오|불찰")
+ADMISSION_HINT = rx(r"놓쳤|놓친|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각|실수|깨뜨렸|망가뜨렸|무시했|착오|불찰|잊었|깜빡|오해"
+                    r"|제가|하셨|어기고|무시하고|(?:가정|생각|전제)했|전제|엉뚱|해결되지|효과가")
+
+# Typing an admission: the human rules, and the forms only an agent uses about itself.
+SELF_TYPES = TYPES + (
+    # ("해결되지 않았습니다" is a result, not something left undone)
+    rule(O, "self-forgot", r"(?:잊었|깜빡했)(?:습니다|네요)|(?:(?<!되)지\s?않았|안\s?했)(?:기\s?때문|습니다)"),
+    rule(IV, "self-against", _AGAINST + r"[^.!?\n]{0,50}?(?:버렸|했습니다|했네요|넣었습니다|설치했습니다|작성했습니다"
+         r"|바꿨습니다)|하셨는데[^.!?\n]{0,50}?버렸"),
+    rule(P, "self-premise", r"(?:가정|생각|전제)했(?:는데|지만)[^.!?\n]{0,40}?실제로|잘못된\s?전제|잘못\s?파악"
+         r"|엉뚱한[^.!?\n]{0,20}?(?:수정|변경|작업)했"),
+    rule(R, "self-result", r"(?:해결되지\s?않았|효과가\s?없었)"),
+)
 
 REVIEW_CLEAN = rx(r"문제\s?(?:없|가\s?없|는\s?없)|이슈\s?(?:없|가\s?없)|lgtm|머지해도\s?(?:됩니다|돼)"
                   r"|지적\s?사항\s?(?:없|이\s?없)")
@@ -157,6 +184,6 @@ REVIEW_PROBLEM = rx(r"문제\s?(?:발견|있음|가\s?있|점)|수정\s?(?:이\s
 
 PACK = Pack(
     lang="ko", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
-    question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=TYPES, finding_types=TYPES,
+    question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
     review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
 )
