@@ -164,7 +164,7 @@ ADMISSION = rx(
 )
 
 ADMISSION_HINT = rx(r"놓쳤|놓친|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각|실수|깨뜨렸|망가뜨렸|무시했|착오|불찰|잊었|깜빡|오해"
-                    r"|제가|하셨|어기고|무시하고|(?:가정|생각|전제)했|전제|엉뚱|해결되지|효과가")
+                    r"|제가|하셨|어기고|무시하고|가정했|생각했|전제|엉뚱|해결되지|효과가")
 
 # Typing an admission: the human rules, and the forms only an agent uses about itself.
 SELF_TYPES = TYPES + (
