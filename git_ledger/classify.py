@@ -101,19 +101,24 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
     return any(p.question and p.question.search(text) for p in packs)
 
 
-def _first_type(
-    text: str, packs: list[Pack], field: str, question: bool = False
-) -> tuple[str, str] | None:
-    """(type, rule name) of the first type any pack's `field` rules find, types in order."""
-    sentences = _sentences(text)
-    for type_ in TYPES:
-        if question and type_ != "instruction-violation":
-            continue
-        for pack in packs:
-            for r in getattr(pack, field):
-                if r.kind == type_ and _hit(r, text, sentences):
+def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
+                groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False) -> tuple[str, str] | None:
+    """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
+    each pack's rules by type (all of a field, `_by_type`, or what a gate let through)."""
+    by_pack = list(zip(packs, groups))
+    for type_ in ("instruction-violation",) if question else TYPES:
+        for pack, by_type in by_pack:
+            for r in by_type[type_]:
+                if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
+    """A pack's `field` rules (types, self_types, finding_types) by case type, in order."""
+    rules: tuple[Rule, ...] = getattr(PACKS[lang], field)
+    return {t: tuple(r for r in rules if r.kind == t) for t in TYPES}
 
 
 def classify(text: str) -> Classification:
@@ -136,8 +141,7 @@ def _everything(lang: str) -> Live:
     """Every rule of a pack, as `Live` (what an ungated message runs)."""
     from git_ledger.classify_gate import Live
 
-    pack = PACKS[lang]
-    return Live(pack.exclusions, {t: tuple(r for r in pack.types if r.kind == t) for t in TYPES}, True)
+    return Live(PACKS[lang].exclusions, _by_type(lang, "types"), True)
 
 
 def prepare() -> None:
@@ -169,10 +173,11 @@ def _classify(text: str, gated: bool) -> Classification:
             if _hit(r, body, sentences):
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
-    found = _first_live_type(body, sentences, packs, lives, question)
+    groups = [live.types for live in lives]
+    found = _first_type(body, sentences, packs, groups, question)
     if found:
         return Classification(found[0], rule=found[1], lang=lang)
-    if question and _first_live_type(body, sentences, packs, lives):
+    if question and _first_type(body, sentences, packs, groups):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):
@@ -194,17 +199,6 @@ class _Sentences:
         if self._split is None:
             self._split = _sentences(self.text)
         return iter(self._split)
-
-
-def _first_live_type(body: str, sentences: Iterable[str], packs: list[Pack], lives: list[Live],
-                     question: bool = False) -> tuple[str, str] | None:
-    """`_first_type` of the human rules, over the rules each pack's gate let through."""
-    for type_ in ("instruction-violation",) if question else TYPES:
-        for pack, live in zip(packs, lives):
-            for r in live.types[type_]:
-                if _hit(r, body, sentences):
-                    return type_, f"{pack.lang}.{type_}.{r.name}"
-    return None
 
 
 def may_admit(text: str) -> bool:
@@ -233,7 +227,8 @@ def classify_admission(text: str) -> Classification:
             for p in packs for r in p.exclusions
         ):
             continue
-        found = _first_type(sentence, [pack, *[p for p in packs if p is not pack]], "self_types")
+        ordered = [pack, *[p for p in packs if p is not pack]]
+        found = _first_type(sentence, _Sentences(sentence), ordered, [_by_type(p.lang, "self_types") for p in ordered])
         if found:
             return Classification(found[0], rule=found[1].replace(".", ".self.", 1), lang=lang)
         return Classification(OTHER, rule=f"{pack.lang}.self", lang=lang)
@@ -242,7 +237,8 @@ def classify_admission(text: str) -> Classification:
 
 def _finding(text: str, langs: list[str], source: str) -> Classification:
     packs = [PACKS[lg] for lg in langs]
-    found = _first_type(text[:FINDING_WINDOW], packs, "finding_types")
+    head = text[:FINDING_WINDOW]
+    found = _first_type(head, _Sentences(head), packs, [_by_type(lg, "finding_types") for lg in langs])
     lang = langs[0] if langs else ""
     if found:
         return Classification(found[0], rule=found[1].replace(".", f".{source}.", 1), lang=lang)
