@@ -41,6 +41,8 @@ _THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number
           r"|calculation|math|format|date|dates|regex|query|logic|formula|conversion|percentage"
           r"|code|implementation|fix|response|header|title|layout|order|sorting|type|types)")
 
+_I_SAID = r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
+
 TYPES = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
@@ -90,11 +92,10 @@ TYPES = (
     rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b",
          also=r",\s*not\s+\S"),
     # "I said that twice now", "I asked for no comments", "even though I said make a new one"
-    rule(IV, "said-before", r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
-         r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many|several|\d+)\s+times)\b"
+    rule(IV, "said-before", _I_SAID + r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many"
+         r"|several|\d+)\s+times)\b"
          # "I said that before." (not "I said earlier that performance matters": a reminder)
-         r"|\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)\s+(?:that|this|it|so)\s+(?:before"
-         r"|earlier)\s*(?:[.,;!]|$)"
+         r"|" + _I_SAID + r"\s+(?:that|this|it|so)\s+(?:before|earlier)\s*(?:[.,;!]|$)"
          r"|\bi\s+(?:asked|said)\s+(?:for\s+)?(?:no|zero)\s+[a-z]"
          r"|\b(?:even\s+though|although|despite\s+the\s+fact\s+that)\s+i\s+(?:said|told\s+you|asked|explicitly"
          r"|specifically|clearly)\b"),
