@@ -65,7 +65,6 @@ _STRONG_PARTS = (
     r"//.+/:_authToken=",  # npm
     r"AccountKey=",  # Azure
 )
-_STRONG = "|".join(_STRONG_PARTS)
 # On the lower-cased line: detect-secrets' KeywordDetector denylist (plus token/credential for
 # env-style assignments) in the positions its rules accept: before an assignment or comparison
 # (`password = `, `token: `, `secret[0] == `, `password("…")`), after a quoted comparison

@@ -16,7 +16,8 @@ import fake_secrets
 from git_ledger import prefilter as P
 from util import fixtures_dir
 
-_PLAIN = (re.compile(P._STRONG), re.compile(P._KEYWORD_PATTERN))
+# The plain check the guarded one replaced: the strong shapes as one alternation.
+_PLAIN = (re.compile("|".join(P._STRONG_PARTS)), re.compile(P._KEYWORD_PATTERN))
 
 
 def _reference(line: str, eager: bool) -> bool:
