@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from git_ledger import sources
 from git_ledger.collect import collect
 from git_ledger.store.store import Store
-from tests.testing.util import fixtures_dir, run_cli
+from tests.testing.util import JUDGES_DIR, fixtures_dir, run_cli
 
 FIX = fixtures_dir()
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -377,7 +377,7 @@ def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) 
 
     log = tmp_path / "s.jsonl"
     _corrections(log, repo)
-    answer = Path(__file__).parents[1] / "judges" / "answer.py"
+    answer = JUDGES_DIR / "answer.py"
     home = Path(os.environ["GIT_LEDGER_HOME"])
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.yaml").write_text(

@@ -20,11 +20,11 @@ from git_ledger.models import Event, format_tools
 from git_ledger.sources._core import Parsed, Tally
 from git_ledger.sources.claude_records import ClaudeRecords
 from git_ledger.sources.codex import CodexReader
-from tests.testing.util import fixtures_dir
+from tests.testing.util import DATA_DIR, fixtures_dir
 
 FIX = fixtures_dir()
 LOGS = sorted(sources.discover([FIX]), key=lambda al: str(al[1]))
-DATA = Path(__file__).parents[1] / "data"
+DATA = DATA_DIR
 
 
 def reference(path: Path, agent: str, offset: int = 0, state: dict[str, Any] | None = None) -> Parsed:

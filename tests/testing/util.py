@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = REPO_ROOT / "tests" / "data"  # the labelled message sets of the classifier tests
+JUDGES_DIR = REPO_ROOT / "tests" / "judges"  # the fixture judge programs and their labelled set
 
 
 def shared_dir() -> Path:
