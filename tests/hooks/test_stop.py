@@ -127,6 +127,34 @@ def test_answers_that_claim_nothing_are_silent(tmp_path: Path, repo: Path, answe
     assert no_errors_logged()
 
 
+# Final messages shaped like real agents' (written for this test): a markdown summary under a
+# heading, a checkmark line, the seed's own sentence, a Japanese heading, a Korean terse report.
+@pytest.mark.parametrize("final", [
+    "## ✅ Done\n\n- Added retries to the uploader\n- Updated the docs",
+    "✅ All tasks complete",
+    "I've updated the loader; this should resolve the import error.",
+    "全部完成，驗證如下。",
+    "全部搞定，测试都通过了",
+    "環境構築完了！",
+    "`docs/setup.md` 추가.",
+])
+def test_real_shaped_claims_are_blocked_only_without_a_tool(tmp_path: Path, repo: Path, final: str) -> None:
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.say(final)
+    out = hook(t.write(tmp_path / "t.jsonl"), final, repo)
+    assert out is not None and out["decision"] == "block"
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.bash("pytest -q", "12 passed")
+    t.say(final)
+    assert hook(t.write(tmp_path / "t2.jsonl"), final, repo) is None
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.say(final)
+    assert hook(t.write(tmp_path / "t3.jsonl"), final, repo, stop_hook_active=True) is None
+
+
 def test_stop_hook_active_is_silent(tmp_path: Path, repo: Path) -> None:
     t = ClaudeTurns()
     t.prompt("fix it")
