@@ -119,6 +119,10 @@ REAL_SHAPED_CLAIMS = [
     ("ボタンの色を変更し、レイアウトを調整しました。", "ja"),
     ("`app.py`의 라우팅 문제를 해결했습니다. 이제 정상적으로 동작합니다.", "ko"),
     ("이제 정상적으로 작동합니다.", "ko"),
+    ("다 됐습니다!", "ko"),
+    ("정리 끝!", "ko"),
+    ("새 컴포넌트를 만들어 두었습니다.", "ko"),
+    ("요청하신 대로 처리해 드렸습니다.", "ko"),
 ]
 REAL_SHAPED_NOT_CLAIMS = [
     "Here's the plan:\n1. Set up a staging database\n2. Update the CI workflow",
@@ -164,6 +168,9 @@ REAL_SHAPED_NOT_CLAIMS = [
     "설정 파일이 없어서 기본값이 적용되었습니다.",
     "現在の実装では、削除済みのデータも一覧に表示されます。",
     "이전 버전에서는 이 기능이 제거되었습니다.",
+    "아직 끝이 아닙니다.",
+    "다 되면 알려주세요.",
+    "작업이 끝나면 배포하겠습니다.",
     "The root cause is that the cache key ignores the locale. I'll change the key next.",
     "This is already implemented in `utils.py`, so no change is needed.",
 ]
