@@ -440,3 +440,15 @@ def test_eval_script_prints_tables(tmp_path: Path) -> None:
     scores = bench.evaluate(bench.load(path))
     assert (scores["en"].precision, scores["en"].recall) == (1.0, 1.0)
     assert "| en | 2 | 1 | 1 | 100.0% | 100.0% | 100.0% | 100.0% | 0/1 | 100.0% |" in bench.table(scores)
+
+
+def test_cli_reads_the_previous_message_and_tools_of_a_json_line() -> None:
+    lines = [
+        json.dumps({"text": "no change", "previous": "I've updated the parser; this should fix it.", "previous_tools": ["Edit"]}),
+        json.dumps({"text": "no change"}),
+        json.dumps({"text": "no change", "previous_tools": "Edit"}),
+    ]
+    out = run_cli("classify", input="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [a["type"] for a in answers] == ["result-error", "other", "none"]
+    assert answers[2]["excluded"] == "malformed" and "previous_tools" in out.stderr

@@ -215,7 +215,7 @@ TYPES = (
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care))\b",
          after_claim=True),
-    rule(R, "still-after-claim", r"\bstill\s+(?:not|no|getting|seeing|see|shows?|showing|looks?|looking|happening|having"
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening|having"
          r"|has|have|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
