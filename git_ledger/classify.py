@@ -194,7 +194,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     typed = typed_words(t)
     langs = languages(typed.words or t[:LOOKED_AT])
     lang = langs[0] if langs else ""
-    if t[0] in "[<":
+    if t[0] in "[<" and not t.startswith(("[{", "[\n", "[]")):  # a JSON paste is not another session's tag
         return Classification(NONE, excluded=HARNESS, lang=lang)
     if len(typed.words) > MAX_LEN:
         return Classification(NONE, excluded=LONG, lang=lang)

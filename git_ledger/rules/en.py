@@ -122,6 +122,10 @@ TYPES = (
          r"|\binstead\s+of\s+(?:doing\s+)?what\s+i\s+(?:\w+\s+)?(?:asked|said|told|wanted|instructed)\b"),
     rule(IV, "instead-of-mine", r"\binstead\s+of\s+\w+ing\s+(?:the\s+|my\s+)?[^.?!]{0,40}?\bi\s+(?:provided|gave|asked|said|told|sent"
          r"|specified|attached|shared|pointed)\b", also=r"\byou\b"),
+    # "NO DONT REMOVE THAT" right after the agent acted on it.
+    rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
+         r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
+         after_claim=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -153,6 +157,14 @@ TYPES = (
     rule(P, "where-from", r"\bwhere\s+(?:do|did)\s+you\s+(?:see|get|find|read|take)\b|\bwhere\s+(?:is|does)\s+(?:it|this|that)\s+(?:come\s+)?from\b"
          r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
          also=r"\b(?:you|doesn'?t|does\s+not|don'?t|do\s+not|exist)\b", asked=True, after_claim=True),
+    # "No, we don't support that", "no, those were made a while ago": a fact set against the agent's.
+    rule(P, "no-then-fact", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:we|i|it|that|this|these|those|there|the|you|they)\b"
+         r"[^.?!]{0,80}?\b(?:don'?t|doesn'?t|do\s+not|does\s+not|isn'?t|aren'?t|wasn'?t|weren'?t|not|never|no|were|was|already|only|just)\b",
+         unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
+         r"|instead|go\s+ahead|later|next)\b", after_claim=True),
+    rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
+         r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
+         unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -214,7 +226,7 @@ TYPES = (
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care))\b",
-         after_claim=True),
+         after_claim=True, asked=True),
     rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening|having"
          r"|has|have|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
@@ -229,7 +241,8 @@ TYPES = (
          r"|\b(?:now|still|again)\s+(?:i\s+|we\s+|it\s+)?(?:get|got|getting|see|seeing|have|has|throws?|shows?|gives?)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+)?"
          r"(?:\w+\s+)?(?:errors?|exception|crash|warnings?)\b"
          r"|\b(?:i\s+|we\s+|it\s+)?(?:get|got|getting|throws?|throwing|gives?|giving)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+|same\s+)"
-         r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)",
+         r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)"
+         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:errors?|exception)\s*(?::|$)",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
     rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
