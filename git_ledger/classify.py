@@ -200,7 +200,8 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         return Classification(NONE, excluded=LONG, lang=lang)
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
-    failed = claimed and bool(typed.pasted) and PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+    failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+                                                 or PASTED_FAILURE.search(typed.words) is not None)
     if typed.dominated and not failed:
         return Classification(NONE, excluded=PASTED, lang=lang)
     prose = typed.words

@@ -339,7 +339,7 @@ EXCLUSIONS = (
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
-         r"|also|and|just|now|except|only|then|plus)\b"),
+         r"|also|and|just|now|only|then|plus)\b"),
     rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
          r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
          r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
@@ -368,7 +368,7 @@ EXCLUSIONS = (
          r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"
          r"|maintainer|maintainers|contractor|intern|someone|somebody|(?:another|the\s+other)\s+team"
          r"|last\s+(?:week|month|year|quarter|sprint|release)|(?:weeks|months|years)\s+ago)\b",
-         also=_ERR, unless=_AGENT),
+         also=_ERR, unless=_AGENT + r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|old|original)\b"),
     # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
     # motivates new work or belongs to the product's domain.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
