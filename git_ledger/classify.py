@@ -196,15 +196,21 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     lang = langs[0] if langs else ""
     if t[0] in "[<" and not t.startswith(("[{", "[\n", "[]")):  # a JSON paste is not another session's tag
         return Classification(NONE, excluded=HARNESS, lang=lang)
-    if len(typed.words) > MAX_LEN:
-        return Classification(NONE, excluded=LONG, lang=lang)
+    prose = typed.words
+    opening_only = len(prose) > MAX_LEN
+    if opening_only:
+        # A long message is a new instruction, except that right after a claim its opening
+        # sentence may report the result ("still not extracting the code blocks, I added …").
+        first = next(iter(_sentences(prose[:MAX_LEN + 1])), "")
+        if not claimed or len(first) > MAX_LEN or len(first) == len(prose):
+            return Classification(NONE, excluded=LONG, lang=lang)
+        prose = first
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
     failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
                                                  or PASTED_FAILURE.search(typed.words) is not None)
     if typed.dominated and not failed:
         return Classification(NONE, excluded=PASTED, lang=lang)
-    prose = typed.words
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
@@ -217,7 +223,9 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     groups = [live.types for live in lives]
     found = _first_type(body, sentences, packs, groups, question, claimed)
     if found:
-        return Classification(found[0], rule=found[1], lang=lang)
+        return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
+    if opening_only:
+        return Classification(NONE, excluded=LONG, lang=lang)
     if failed:
         return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
     if question and _first_type(body, sentences, packs, groups, claimed=claimed):

@@ -130,3 +130,13 @@ def test_the_hard_cases() -> None:
         if typed != expected:
             wrong.append((text, expected, got.type, got.rule or got.excluded))
     assert not wrong, wrong
+
+
+def test_a_long_message_is_read_by_its_opening_only_right_after_a_claim() -> None:
+    text = ("still not extracting the code blocks. I have added another sample page for you to refine the "
+            "function with, and I think a separate script whose only purpose is to test the cleanup would "
+            "help: once it prints clean blocks we can move it into the helpers module.")
+    assert len(text) > 200
+    got = classify(text, previous=CLAIM, previous_tools=RAN)
+    assert (got.type, got.rule) == ("result-error", "en.result-error.no-change-after-claim.opening")
+    assert classify(text).excluded == "long"  # without a claim before it: a long new instruction
