@@ -131,16 +131,18 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                claimed: bool = False) -> tuple[str, str] | None:
+                claimed: bool = False, answering: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just `claimed` its work."""
+    the agent just `claimed` its work, `not_an_answer` rules not when the message is `answering` the
+    agent's question."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if (r.after_claim and not claimed) or (question and not r.asked and type_ != "instruction-violation"):
+                if ((r.after_claim and not claimed) or (r.not_an_answer and answering)
+                        or (question and not r.asked and type_ != "instruction-violation")):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
@@ -188,6 +190,7 @@ def prepare() -> None:
 def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
     claimed = context is not None and context.claimed
+    answering = context is not None and context.asked_user
     t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
@@ -221,14 +224,14 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question, claimed)
+    found = _first_type(body, sentences, packs, groups, question, claimed, answering)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:
         return Classification(NONE, excluded=LONG, lang=lang)
     if failed:
         return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
-    if question and _first_type(body, sentences, packs, groups, claimed=claimed):
+    if question and _first_type(body, sentences, packs, groups, claimed=claimed, answering=answering):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):

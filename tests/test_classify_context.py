@@ -36,6 +36,7 @@ def test_context_of_a_turn() -> None:
     assert Context.of(None) is None
     assert Context.of(FIXED) == Context(claimed=True)
     assert Context.of(PLAN) == Context(claimed=False)
+    assert Context.of("I removed the old dictionary. Shall I also drop its tests?") == Context(True, asked_user=True)
     assert tool_name("Bash(cd src && make)") == "bash" and tool_name("Update Todos") == "update todos"
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 

@@ -79,7 +79,7 @@ TYPES = (
     rule(O, "missing-after-claim", r"\b(?:is|are|was|were)\s+(?:still\s+|also\s+)?missing\b|\bthere\s+(?:is|are)\s+(?:still\s+)?(?:some\s+)?missing\b"
          r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
          unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check|for\s+a\s+while|always"
-         r"|like\s+that|for\s+(?:ages|months|weeks|years))\b", after_claim=True),
+         r"|like\s+that|for\s+(?:ages|months|weeks|years)|add\s+(?:it|that|this|them))\b", after_claim=True),
     # "why don't you update these?", "didn't you add the tests too?" after the agent said it was done.
     rule(O, "asked-about-a-miss", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:why\s+)?(?:didn'?t|haven'?t|did\s+not|have\s+not|don'?t|dont)\s+you\s+"
          r"(?:also\s+)?(?:have\s+to\s+|need\s+to\s+)?(?:update|add|include|change|handle|test|run|fix|commit|push|check|implement|migrate"
@@ -126,7 +126,7 @@ TYPES = (
     # "NO DONT REMOVE THAT" right after the agent acted on it.
     rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
          r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
-         after_claim=True),
+         after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -149,22 +149,25 @@ TYPES = (
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
-         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b", after_claim=True),
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b",
+         after_claim=True, not_an_answer=True),
     # "i didn't ask if it's any good, i'm asking whether it runs"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
          r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
          r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
          also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
-    rule(P, "where-from", r"\bwhere\s+(?:do|did)\s+you\s+(?:see|get|find|read|take)\b|\bwhere\s+(?:is|does)\s+(?:it|this|that)\s+(?:come\s+)?from\b"
+    rule(P, "where-from", r"\bwhere\s+did\s+you\s+(?:see|get|find|read|take)\s+(?:that|this|it|those|these)\b"
+         r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
          r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
-         also=r"\b(?:you|doesn'?t|does\s+not|don'?t|do\s+not|exist)\b", asked=True, after_claim=True),
+         asked=True, after_claim=True),
     # "No, we don't support that", "no, those were made a while ago": a fact set against the agent's.
     rule(P, "no-then-fact", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:we|i|it|that|this|these|those|there|the|you|they)\b"
          r"[^.?!]{0,80}?\b(?:don'?t|doesn'?t|do\s+not|does\s+not|isn'?t|aren'?t|wasn'?t|weren'?t|not|never|no|were|was|already|only|just)\b"
          r"|^(?:no+|nope)\b[,.!\s]+(?:we|it|the\s+[\w.-]+|that|this|they)(?:\s+(?:use|uses|is|are|was|lives?|runs?|sits?)|'s|'re)\b"
          r"(?!\s+(?:fine|ok|okay|good|better|right|correct|great|perfect))",
          unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
-         r"|instead|go\s+ahead|later|next)\b", after_claim=True),
+         r"|instead|go\s+ahead|later|next|need|want|think\s+so|i\s+don'?t\s+think|not\s+(?:now|yet|needed|necessary)|leave\s+it"
+         r"|keep\s+it|skip)\b", after_claim=True, not_an_answer=True),
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
@@ -226,20 +229,29 @@ TYPES = (
     rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
          r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
          r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
-         r"|render|rendering|show|showing|shown|display|displaying|displayed|change|changing|changed|fixed|fix|help"
+         r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
-         r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side))\b"
+         r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
+         r"|why\s+not|not\s+only|not\s+just)\b"
          # an imperative "don't change the default", "never run it on main": an instruction, not a report
          r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
+         after_claim=True),
+    # "why isn't it loading?", "…it's not producing output now, can you see why?": the failure is given, its cause asked.
+    rule(R, "why-fails-after-claim", r"why\s+(?:is|are|does|did|do|was|were)(?:n'?t|\s+not)?\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
+         r"(?:not\s+)?(?:working|broken|empty|blank|failing|crashing|erroring|missing)\b"
+         r"|\bwhy\s+(?:isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|won'?t|can'?t)\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
+         r"(?:work|build|show|load|render|run|compile|display|start|appear|update|save|pass)\w{0,3}\b"
+         r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b",
+         also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
          after_claim=True, asked=True),
-    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening|having"
-         r"|has|have|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening"
+         r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
-         r"|won'?t|can'?t|cannot|loops?|looping|only)\b",
+         r"|won'?t|can'?t|cannot|loops?|looping)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
