@@ -108,6 +108,16 @@ def opening(text: str, limit: int = 400) -> str:
     return head
 
 
+def _opening_sentences(text: str) -> str:
+    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    head, end = text[:MAX_LEN + 1], 0
+    for m in SENTENCE_END.finditer(head):
+        if m.start() > MAX_LEN:
+            break
+        end = m.start()
+    return head[:end].strip()
+
+
 def _sentences(text: str) -> list[str]:
     return [s for s in SENTENCE_END.split(text) if s.strip()]
 
@@ -203,11 +213,11 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     opening_only = len(prose) > MAX_LEN
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
-        # sentence may report the result ("still not extracting the code blocks, I added …").
-        first = next(iter(_sentences(prose[:MAX_LEN + 1])), "")
-        if not claimed or len(first) > MAX_LEN or len(first) == len(prose):
+        # sentences may report the result ("still not extracting the code blocks, I added …").
+        head = _opening_sentences(prose)
+        if not claimed or not head:
             return Classification(NONE, excluded=LONG, lang=lang)
-        prose = first
+        prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
     failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None

@@ -171,6 +171,12 @@ TYPES = (
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
+    # The agent said it cannot: "you have access", "no need to fork, I have rights there".
+    rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
+         r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
+         after_claim=True, not_an_answer=True),
+    rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
+         unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -222,6 +228,11 @@ TYPES = (
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b", after_claim=True),
+    # What appeared and should not have: "This should NOT appear", "it added an unnecessary `_config`".
+    rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
+         r"|\b(?:added|adds|adding|there'?s|there\s+is|there\s+are|has|have|got|getting|shows?|showing|prints?|printing)\s+"
+         r"(?:an?\s+|some\s+|two\s+)?(?:\w+\s+)?(?:unnecessary|unneccesary|unneeded|extra|extraneous|redundant|duplicated?|spurious|stray)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|add\s+an?\s+extra|please)\b", after_claim=True),
     rule(R, "no-better", r"\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
          r"|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:look|seem|work)\s+any\s+better\b|\bnot\s+any\s+better\b"
          r"|\bsame\s+(?:bug|error|issue|problem)\s+again\b|\bagain\w*\s+(?:the\s+)?same\s+(?:bug|error|issue|problem)\b"
@@ -229,7 +240,7 @@ TYPES = (
     rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
          r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
          r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
-         r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help"
+         r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
@@ -262,13 +273,14 @@ TYPES = (
          r"(?:\w+\s+)?(?:errors?|exception|crash|warnings?)\b"
          r"|\b(?:i\s+|we\s+|it\s+)?(?:get|got|getting|throws?|throwing|gives?|giving)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+|same\s+)"
          r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)"
-         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:errors?|exception)\s*(?::|$)",
+         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:errors?|exception)\s*(?::|$)"
+         r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
     rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
          r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
          r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
-         r"|\bsame\s+(?:bug|error|issue|problem|result|behaviou?r|exception|crash|warning|output|thing)\b(?!\s+as\b)"
+         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+as\b)"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure)\b", after_claim=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
@@ -285,7 +297,7 @@ TYPES = (
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
     rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
-         r"|messed up|screwed up|ruined|corrupted|wiped)\b"
+         r"|messed up|screwed up|fucked up|ruined|corrupted|wiped)\b"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
          r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help)|doesn'?t\s+(?:work|help)"
          r"|does\s+not\s+work|(?:is|was)n'?t\s+working)\b"
@@ -398,7 +410,7 @@ EXCLUSIONS = (
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
-         r"|on purpose|as expected|that'?s ok)\b"),
+         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b"),
 )
 
 CORRECTIVE = rx(
