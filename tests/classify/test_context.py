@@ -47,7 +47,13 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("我已经修改了配置文件。")
     assert claims_work("設定ファイルを変更しました。")
     assert claims_work("설정 파일을 수정했습니다.")
+    assert claims_work("现在标题已经居中了。")
+    assert claims_work("設定を書き直しました。")
+    assert claims_work("PRD를 수정·보완하였습니다.")
+    assert claims_work("```js\n// ... existing code ...\nconst retries = 5;\n```")
+    assert claims_work("Let me know if these changes help.")
     assert not claims_work("Let me change the retry limit.")
+    assert not claims_work("どの案で進めるか判断をお願いします。")
     assert not claims_work("Would you like me to update the routes?")
     assert not claims_work("The retry limit is set in config.py.")
 
