@@ -62,10 +62,12 @@ _WORK_REPORT = re.compile(
     r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
     r"|완료(?:되었|됐|했)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
-    r"|\.\.\.\s?existing\s+code\s?\.\.\.|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)",
+    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)",
     re.IGNORECASE)
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
-_PLAN = re.compile(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+# A chat agent's edit proposal: the elided rest of a file it rewrote.
+_EDIT_MARK = re.compile(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
+_PLAN = re.compile(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
                    r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요",
                    re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?。！？\n]{1,400}")
@@ -110,4 +112,4 @@ def ends_with_question(previous: str) -> bool:
 def claims_work(previous: str) -> bool:
     """The agent's message claims completion (`find_claim`) or reports work it did."""
     tail = previous[-LOOKED_AT:]
-    return find_claim(tail) is not None or reports_work(tail)
+    return find_claim(tail) is not None or reports_work(tail) or _EDIT_MARK.search(tail) is not None
