@@ -12,11 +12,11 @@ completion: that is the small test here. A plan ("I'll change X", "let me update
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from git_ledger.classify.claims import find_claim
+from git_ledger.classify.rules import Regex
 
 # Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
 # names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.
@@ -36,7 +36,7 @@ LOOKED_AT = 1500  # the previous message's end carries its report; a long answer
 _EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
             r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
             r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
-_WORK_REPORT = re.compile(
+_WORK_REPORT = Regex(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
     r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
     r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
@@ -62,15 +62,13 @@ _WORK_REPORT = re.compile(
     r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
     r"|완료(?:되었|됐|했)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
-    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)",
-    re.IGNORECASE)
-# A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
+    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
 # A chat agent's edit proposal: the elided rest of a file it rewrote.
-_EDIT_MARK = re.compile(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
-_PLAN = re.compile(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
-                   r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요",
-                   re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?。！？\n]{1,400}")
+_EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
+# A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
+_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+              r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요")
+_SENTENCE = Regex(r"[^.!?。！？\n]{1,400}")
 
 
 class Context(NamedTuple):
@@ -100,7 +98,7 @@ def ran_edit_or_run(tools: Iterable[str]) -> bool:
 
 def reports_work(text: str) -> bool:
     """A sentence of `text` reports work the agent did, and does not plan it."""
-    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text))
+    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text.lower()))
 
 
 def ends_with_question(previous: str) -> bool:
@@ -112,4 +110,4 @@ def ends_with_question(previous: str) -> bool:
 def claims_work(previous: str) -> bool:
     """The agent's message claims completion (`find_claim`) or reports work it did."""
     tail = previous[-LOOKED_AT:]
-    return find_claim(tail) is not None or reports_work(tail) or _EDIT_MARK.search(tail) is not None
+    return find_claim(tail) is not None or reports_work(tail) or _EDIT_MARK.search(tail.lower()) is not None
