@@ -94,6 +94,9 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("it returns 0 rows", CLAIM, RAN, "result-error"),
     ("now it's even worse", CLAIM, RAN, "result-error"),
     ("it shows the id instead of the name", CLAIM, RAN, "result-error"),
+    ("now the sidebar is gone", CLAIM, RAN, "result-error"),
+    ("it keeps crashing on save", CLAIM, RAN, "result-error"),
+    ("the modal doesn't open", CLAIM, RAN, "result-error"),
     # omission
     ("I see the new column but I don't see its values", CLAIM, RAN, "omission"),
     ("did you update the routes too?", CLAIM, RAN, "omission"),
@@ -135,6 +138,9 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("i already did that, thanks", CLAIM, RAN, None),
     ("if it still fails, revert the change", CLAIM, RAN, None),
     ("great, now add a dark mode", CLAIM, RAN, None),
+    ("the error is gone", CLAIM, RAN, None),
+    ("the old files are gone, good", CLAIM, RAN, None),
+    ("make sure the button doesn't close the modal", CLAIM, RAN, None),
     ("what about next week?", CLAIM, RAN, None),
     ("what about using redis instead?", CLAIM, RAN, None),
     ("did you run the tests?", CLAIM, RAN, None),  # a re-check request
