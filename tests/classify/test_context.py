@@ -34,9 +34,13 @@ def test_edit_or_run_tools_count_as_a_claim_of_work_reading_does_not() -> None:
 
 def test_context_of_a_turn() -> None:
     assert Context.of(None) is None
-    assert Context.of(FIXED) == Context(claimed=True)
-    assert Context.of(PLAN) == Context(claimed=False)
-    assert Context.of("I removed the old dictionary. Shall I also drop its tests?") == Context(True, asked_user=True)
+    fixed, plan = Context.of(FIXED), Context.of(PLAN)
+    asking = Context.of("I removed the old dictionary. Shall I also drop its tests?")
+    assert fixed is not None and plan is not None and asking is not None
+    assert (fixed.claimed, fixed.asked_user) == (True, False)
+    assert (plan.claimed, plan.asked_user) == (False, False)
+    assert (asking.claimed, asking.asked_user) == (True, True)
+    assert Context.of(None, ["Read(a.py)"]) is not None
     assert tool_name("Bash(cd src && make)") == "bash" and tool_name("Update Todos") == "update todos"
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 
