@@ -3,15 +3,19 @@
 Public surface (kept stable for the collector, inject and judges):
   classify(text, previous=None, previous_tools=()) -> Classification
       a human message, with the agent's previous message and that turn's tool calls when known
-  classify_event(event) -> tuple[str, Classification] | None
+  classify_event(event, tool_names=None) -> tuple[str, Classification] | None
       (source, classification) when the event is a case (typed or "other"), None otherwise.
   classify_admission(text), classify_review(text), classify_hook(text) -> Classification
       the self-found paths, type "none" when the text is not a case.
+  typed_words(text) -> Typed        the words a person typed, apart from what they pasted
+  opening(text, limit=400) -> str   what a judge reads of a long message: typed words, then paste
 
-A human message goes through: generic exclusions (empty, `[`/`<`, over 200 characters, pasted
-output) -> the rule packs of its scripts (quoted spans removed) -> their exclusions -> the four
-types in order, first match wins (a question can only be instruction-violation) -> "other" when
-it still looks corrective -> "none".
+A human message goes through: generic exclusions (empty, `[`/`<`, typed words over 200
+characters, pasted output) -> the rule packs of its scripts (quoted spans removed) -> their
+exclusions -> the four types in order, first match wins (a question can only be
+instruction-violation unless a rule is `asked`; `after_claim` rules only right after the agent
+claimed its work, `classify.context`) -> a pasted failure after a claim -> "other" when it still
+looks corrective -> "none".
 """
 from __future__ import annotations
 
