@@ -164,7 +164,7 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                context: Context | None = None) -> tuple[str, str] | None:
+                context: Context | None = None, context_rules_only: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
@@ -174,7 +174,7 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if question and not r.asked and type_ != "instruction-violation":
+                if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
                     continue
                 if (r.after_claim or r.not_an_answer) and not _fits(r, context):
                     continue
@@ -242,7 +242,8 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     opening_only = len(prose) > MAX_LEN
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
-        # sentences may report the result ("still not extracting the code blocks, I added …").
+        # sentences may report the result ("still not extracting the code blocks, I added …"):
+        # the rules written for reports after a claim read them, no others.
         head = _opening_sentences(prose)
         if not head or context is None or not context.claimed:
             return Classification(NONE, excluded=LONG, lang=lang)
@@ -251,7 +252,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
     failed = bool(typed.pasted) and context is not None and context.claimed and (
         PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None)
-    if typed.dominated and not failed:
+    if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
@@ -263,13 +264,15 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question, context)
+    found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:
         return Classification(NONE, excluded=LONG, lang=lang)
     if failed:
         return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
+    if typed.dominated:  # after a claim the few words typed with a paste were read; they typed nothing
+        return Classification(NONE, excluded=PASTED, lang=lang)
     if question and _first_type(body, sentences, packs, groups, context=context):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)

@@ -93,6 +93,7 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("Console errors:\nUncaught TypeError: cannot read properties of undefined (reading 'map')\n    at List (List.tsx:27:18)",
      CLAIM, RAN, "result-error"),
     ("the totals both seem wrong", CLAIM, RAN, "result-error"),
+    ("still wrong output:\n[INFO] loaded 3 engines\n[INFO] searching\nThis should NOT appear", CLAIM, RAN, "result-error"),
     ("lint fails", CLAIM, RAN, "result-error"),
     ("the tests still fail", CLAIM, RAN, "result-error"),
     ("it returns 0 rows", CLAIM, RAN, "result-error"),
