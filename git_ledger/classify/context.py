@@ -56,17 +56,17 @@ _WORK_REPORT = rx(
     r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
     r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
     r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
-    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
     r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
     r"|(?:書き|直し|変え|作り|入れ|消し)ました"
-    r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
+    r"|(?:변경|수정|추가|삭제|제거|정리|이동|작성|설정|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
     r"|완료(?:되었|됐|했)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
     r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
 # A chat agent's edit proposal: the elided rest of a file it rewrote.
 _EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
-_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's(?!\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b)|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
               r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요")
 _SENTENCE_ENDS = ".!?。！？\n"
 
