@@ -1,7 +1,8 @@
 """Rule typing of corrections and self-found errors (design.md §4). Pure functions, `re` only.
 
 Public surface (kept stable for the collector, inject and judges):
-  classify(text) -> Classification                 # a human message
+  classify(text, previous=None, previous_tools=()) -> Classification
+      a human message, with the agent's previous message and that turn's tool calls when known
   classify_event(event) -> tuple[str, Classification] | None
       (source, classification) when the event is a case (typed or "other"), None otherwise.
   classify_admission(text), classify_review(text), classify_hook(text) -> Classification
@@ -19,6 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from git_ledger.classify_context import Context
 from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.rules import (
     EMPTY, HARNESS, HYPOTHETICAL, LONG, NEGATED, OUTPUT_LINE, PASTED, QUESTION_MARKS, QUESTION_TRAILER,
@@ -102,13 +104,18 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
-                groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False) -> tuple[str, str] | None:
+                groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
+                claimed: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
-    each pack's rules by type (all of a field, `_by_type`, or what a gate let through)."""
+    each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
+    is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
+    the agent just `claimed` its work."""
     by_pack = list(zip(packs, groups))
-    for type_ in ("instruction-violation",) if question else TYPES:
+    for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
+                if (r.after_claim and not claimed) or (question and not r.asked and type_ != "instruction-violation"):
+                    continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
     return None
@@ -121,9 +128,11 @@ def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
     return {t: tuple(r for r in rules if r.kind == t) for t in TYPES}
 
 
-def classify(text: str) -> Classification:
-    """Type one human message (see the module docstring for the order of checks)."""
-    return _classify(text, gated=True)
+def classify(text: str, previous: str | None = None, previous_tools: Iterable[str] = ()) -> Classification:
+    """Type one human message (see the module docstring for the order of checks). `previous` is
+    the agent's message before it and `previous_tools` the tool calls of that turn (names, or
+    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify_context`)."""
+    return _classify(text, gated=True, context=Context.of(previous, previous_tools))
 
 
 @functools.lru_cache(maxsize=None)
@@ -150,8 +159,9 @@ def prepare() -> None:
         _gate(lang)
 
 
-def _classify(text: str, gated: bool) -> Classification:
+def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
+    claimed = context is not None and context.claimed
     t = text.strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
@@ -174,10 +184,10 @@ def _classify(text: str, gated: bool) -> Classification:
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question)
+    found = _first_type(body, sentences, packs, groups, question, claimed)
     if found:
         return Classification(found[0], rule=found[1], lang=lang)
-    if question and _first_type(body, sentences, packs, groups):
+    if question and _first_type(body, sentences, packs, groups, claimed=claimed):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):

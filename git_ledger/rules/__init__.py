@@ -82,13 +82,22 @@ class Regex:
 
 class Rule(NamedTuple):
     """One named pattern. With `also`, both must match in the same sentence; with `unless`, that
-    sentence must not match it (e.g. a Japanese たら clause that ends in the past tense)."""
+    sentence must not match it (e.g. a Japanese たら clause that ends in the past tense).
+
+    With `after_claim`, the rule types only right after the agent claimed its work (its previous
+    message said it fixed/finished/changed something, or its turn ran edit or run tools:
+    `classify_context.Context`): "still the same" then is a result-error, at the start of a task
+    it is not a correction. Without a context such a rule never fires. With `asked`, the rule may
+    type a question ("did you update the routes too?"); other questions can only be
+    instruction-violation (the question rule)."""
 
     kind: str  # a case type (omission, …) or an exclusion reason
     name: str
     rx: Regex
     also: Regex | None = None
     unless: Regex | None = None
+    after_claim: bool = False
+    asked: bool = False
 
 
 class Pack(NamedTuple):
@@ -151,10 +160,11 @@ def rx(pattern: str, flags: int = 0) -> Regex:
 
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,
-         unless: str | None = None, flags: int = 0) -> Rule:
+         unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False) -> Rule:
     return Rule(kind, name, rx(pattern, flags),
                 rx(also, flags) if also else None,
-                rx(unless, flags) if unless else None)
+                rx(unless, flags) if unless else None,
+                after_claim, asked)
 
 
 # Shared, language-independent patterns.

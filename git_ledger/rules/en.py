@@ -157,6 +157,12 @@ TYPES = (
          r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
          r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
          r"|\bstill\s+(?:getting|seeing|throwing|hitting|timing\s+out)\b"),
+    # Right after the agent claimed a fix: "no change", "same", "nothing happens" report its result.
+    rule(R, "no-change-after-claim", r"^(?:(?:nope|no|hmm+|still|but|unfortunately|sadly)[,.!\s]+){0,2}"
+         r"(?:no\s+(?:change|difference|effect|luck)|nothing\s+(?:has\s+)?(?:changed|happens|happened)"
+         r"|(?:it'?s\s+|it\s+is\s+)?(?:still\s+)?the\s+same|same(?:\s+(?:here|again|as\s+before))?\s*(?:[.!]|$)"
+         r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
+         r"|not\s+(?:working|fixed)|still\s+(?:not|no|the\s+same|happening|there))(?![a-z])", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"

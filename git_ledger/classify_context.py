@@ -1,0 +1,86 @@
+"""What the agent did just before a human message: the context some rules type only in.
+
+"Still the same", a fresh error, "nothing changed" right after the agent said it fixed something
+is a result-error; the same words opening a task are a report, not a correction. The test is
+whether the agent's previous message claimed its work, or its turn ran tools that edit files or
+run commands (reading and searching change nothing a person could find wrong).
+
+A claim of completion is the Stop guard's notion (`hooks.claims.find_claim`: "Done.", "all tests
+pass", "I've fixed …", 全部完成). A reply reporting work it did ("I've changed X", "Updated the
+routes", "修改了 …", "変更しました", "수정했습니다") claims work as well, though it claims no
+completion: that is the small test here. A plan ("I'll change X", "let me update …") claims nothing.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from git_ledger.hooks.claims import find_claim
+
+# Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
+# names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.
+EDIT_RUN_TOOLS = frozenset({
+    "edit", "multiedit", "write", "notebookedit", "update", "create", "delete", "bash", "shell",
+    "local_shell", "exec_command", "apply_patch", "write_file", "replace", "run_shell_command",
+    "edit_file", "str_replace_editor", "str_replace_based_edit_tool", "run_terminal_cmd", "terminal",
+    "search_replace", "delete_file", "execute_command", "run_command", "powershell",
+})
+LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
+
+# First person past of work ("I've changed", "I updated", "we added"), a report line opening
+# with such a verb ("Updated the routes"), or a result said of the work ("this should fix"),
+# in the four languages. Bounded and literal-led: it sees agents' text.
+_EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
+            r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
+            r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
+_WORK_REPORT = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
+    r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
+    r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
+    r"|address|work|prevent|handle|make)\b"
+    r"|\bshould\s+(?:now\s+)?(?:work|be\s+(?:fixed|resolved|working))\b|\bnow\s+(?:works|renders|shows|returns|passes)\b"
+    r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|改为|改為|改成|创建|建立)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了"
+    r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応)(?:しました|いたしました|済み)"
+    r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현)(?:했습니다|하였습니다|했어요|했음|완료)",
+    re.IGNORECASE)
+# A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
+_PLAN = re.compile(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+                   r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요",
+                   re.IGNORECASE)
+_SENTENCE = re.compile(r"[^.!?。！？\n]{1,400}")
+
+
+class Context(NamedTuple):
+    """The previous agent turn as the rules see it."""
+
+    claimed: bool  # it claimed its work done, reported work, or ran edit/run tools
+
+    @classmethod
+    def of(cls, previous: str | None, previous_tools: Iterable[str] = ()) -> Context | None:
+        """The context of a message, or None when nothing is known of the previous turn."""
+        tools = list(previous_tools)
+        if previous is None and not tools:
+            return None
+        return cls(ran_edit_or_run(tools) or (previous is not None and claims_work(previous)))
+
+
+def tool_name(call: str) -> str:
+    """`Bash(cd src && make)` -> `bash`; `Edit` -> `edit`; `Update Todos` stays `update todos`."""
+    return call.split("(", 1)[0].strip().lower()
+
+
+def ran_edit_or_run(tools: Iterable[str]) -> bool:
+    return any(tool_name(t) in EDIT_RUN_TOOLS for t in tools)
+
+
+def reports_work(text: str) -> bool:
+    """A sentence of `text` reports work the agent did, and does not plan it."""
+    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text))
+
+
+def claims_work(previous: str) -> bool:
+    """The agent's message claims completion (`find_claim`) or reports work it did."""
+    tail = previous[-LOOKED_AT:]
+    return find_claim(tail) is not None or reports_work(tail)
