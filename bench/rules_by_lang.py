@@ -42,7 +42,7 @@ def typed(row: dict[str, Any]) -> Classification:
     """`classify` with the context where its signature takes it (the context API)."""
     params = inspect.signature(classify).parameters
     if "previous" in params:
-        return classify(row["text"], previous=row.get("prev_assistant") or "",  # type: ignore[call-arg]
+        return classify(row["text"], previous=row.get("prev_assistant") or "",
                         previous_tools=row.get("prev_tools") or [])
     return classify(row["text"])
 

@@ -60,3 +60,79 @@ def _check(text: str, type_: str, excluded: str | None, lang: str) -> None:
 @pytest.mark.parametrize(("text", "type_", "excluded"), ZH)
 def test_chinese_phenomena(text: str, type_: str, excluded: str | None) -> None:
     _check(text, type_, excluded, "zh")
+
+# The agent's previous turn: it claimed a fix (and ran tools), or it only asked something.
+FIXED = "ログイン処理を修正しました。これで動くはずです。"
+FIXED_KO = "로그인 처리를 수정했습니다. 이제 잘 될 거예요."
+ASKED = "どの画面から始めますか？"
+
+JA = [
+    # opening by rejecting what the agent did
+    ("ちょっと違う。設定は共有フォルダのほうです", P, None),
+    ("違う違う、本番じゃなくてステージング", P, None),
+    ("違う画面のデザインも参考にして", UNTYPED, None),  # 違う + noun: "another screen"
+    # what was wanted, and this is not it
+    ("求めてるレイアウトじゃなかったので作り直して", P, None),
+    ("頼んだものではありません", P, None),
+    ("求めてるレイアウトは二列です", UNTYPED, None),
+    # "使っている" describes; "ではなく" stays a premise error beside it
+    ("v2 用ではなく、いま使っている v1 の改善です", P, None),
+    ("npm ではなく pnpm を使って", UNTYPED, None),  # a request, left to "other"
+    # attributive 漏れていた + noun names a topic
+    ("仕様から漏れていた項目を一覧にして", UNTYPED, None),
+    ("更新が漏れてる", O, None),
+]
+
+KO = [
+    # still / again, after the attempt
+    ("여전히 전부 깜빡여", R, None),
+    ("또다시 버튼이 두 번 눌리네", R, None),
+    ("아직도 로그인 화면이에요", R, None),
+    ("아직도 이해가 잘 안 가요", UNTYPED, None),  # the user's own understanding
+    ("아직도 설치 중이야", UNTYPED, None),  # still in progress
+    # what was meant, said again
+    ("어제 버전으로 롤백하라는 거야", P, None),
+    ("푸터 말이야", P, None),
+    ("이걸 하라는 거야?", UNTYPED, None),  # asked
+    # set up wrong
+    ("기본 브랜치가 잘못 지정됐어", R, None),
+    ("잘못 설정된 값은 기본값으로 바꿔 줘", UNTYPED, None)  # attributive: a task,
+]
+
+
+@pytest.mark.parametrize(("text", "type_", "excluded"), JA)
+def test_japanese_phenomena(text: str, type_: str, excluded: str | None) -> None:
+    _check(text, type_, excluded, "ja")
+
+
+@pytest.mark.parametrize(("text", "type_", "excluded"), KO)
+def test_korean_phenomena(text: str, type_: str, excluded: str | None) -> None:
+    _check(text, type_, excluded, "ko")
+
+
+@pytest.mark.parametrize("text", ["エラー", "以下のエラー", "保存するとエラーになる", "npm run build できない"])
+def test_a_bare_japanese_error_report_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
+    assert C.classify(text, previous=FIXED).type == R
+    assert C.classify(text, previous=FIXED).rule == "ja.result-error.error-after-claim"
+    assert C.classify(text).type not in TYPES  # opening a task: a report
+    assert C.classify(text, previous=ASKED).type not in TYPES  # the agent claimed nothing
+
+
+@pytest.mark.parametrize("text", ["안 돼요", "에러 나요", "그대로예요", "똑같아", "버튼 눌러도 반응이 없어"])
+def test_a_bare_korean_result_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO).type == R
+    assert C.classify(text, previous_tools=["Edit(src/login.ts)"]).type == R  # its turn edited files
+    assert C.classify(text).type not in TYPES
+    assert C.classify(text, previous="어느 화면부터 할까요?", previous_tools=["Read(src/login.ts)"]).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "点了保存还是没反应", "截图所示报错"])
+def test_a_bare_chinese_failure_is_a_result_error_right_after_a_claimed_fix(text: str) -> None:
+    fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
+    assert C.classify(text, previous=fixed).type == R
+
+
+@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "截图所示报错"])
+def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
+    assert C.classify(text).type not in TYPES
+    assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES

@@ -57,6 +57,8 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
          r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
          r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
+    # "어제 버전으로 롤백하라는 거야", "footer 말이야": what was meant, said again.
+    rule(P, "i-mean", r"(?:라는|자는)\s?(?:거야|거예요|거에요|겁니다|말이야|뜻이야|얘기야)[.!~]*$|^[^\s?]{1,20}\s?말이야[.!~]*$"),
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
          r"|(?:그거|그게|이거|이게)\s?말고"),
@@ -81,6 +83,21 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
          r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
 )
+
+# "여전히 전부 깜빡여", "또다시 버튼이 두 번 눌리네", "아직도 로그인 화면이에요": still, after the attempt
+# (not "아직도 이해가 안 가": the user's own understanding, nor something still in progress).
+_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임)"
+                    r"(?=\s|$|[.!~…])",
+                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
+# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "똑같아",
+# "반응이 없어" report its result; opening a task they are a report, not a correction.
+_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되요|돼요|됨|나와|나와요|보여|보여요|떠|떠요"
+                    r"|열려|열려요|움직여)|에러\s?(?:나|나요|나네|가\s?나|떠|떠요|남)|오류\s?(?:나|나요|가\s?나|떠|남)"
+                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없(?:어|어요|네|네요|음|는데)?)"
+                    r"(?=\s|$|[.!~…?])", after_claim=True)
+# "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
+_SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG)
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
