@@ -18,20 +18,22 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from git_ledger.classify_context import Context
 from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.rules import (
-    EMPTY, HARNESS, HYPOTHETICAL, LONG, NEGATED, OUTPUT_LINE, PASTED, QUESTION_MARKS, QUESTION_TRAILER,
-    QUOTED,
+    EMPTY, HARNESS, HYPOTHETICAL, IMAGE_TAGS, LONG, NEGATED, OUTPUT_LINE, PASTE_INTRO, PASTED, PASTED_FAILURE, QUESTION_MARKS,
+    QUESTION_TRAILER, QUOTED,
     RECHECK, SENTENCE_END, Pack, Regex, Rule, en, ja, ko, zh,
 )
 
 if TYPE_CHECKING:
     from git_ledger.classify_gate import Live, PackGate
 
-MAX_LEN = 200  # longer human text is a new instruction, not a correction
+MAX_LEN = 200  # longer typed words are a new instruction, not a correction
+LOOKED_AT = 20_000  # a human message's typed words and paste are sought in its first 20,000 characters
+FAILURE_WINDOW = 2_000  # a pasted failure shows in its first lines
 SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole long answer
 FINDING_WINDOW = 400  # the first finding after a reviewer's problem marker
 REVIEW_WINDOW = 20_000  # a reviewer's verdict and findings come first; the rest is detail
@@ -66,20 +68,44 @@ def languages(text: str) -> list[str]:
     return [lang for lang, n in sorted(scores.items(), key=lambda kv: -kv[1]) if n > 0]
 
 
-def _prose(text: str) -> str | None:
-    """The words a person typed, or None when pasted output (code blocks, tracebacks, log lines,
-    diffs) makes up at least half of the message."""
+class Typed(NamedTuple):
+    """A human message split into the words the person typed and what they pasted."""
+
+    words: str  # the typed lines, code blocks and output lines taken out
+    pasted: str  # code blocks and output lines (tracebacks, logs, diffs, JSON, console frames)
+    dominated: bool  # the paste makes up at least half of the message
+
+
+def typed_words(text: str) -> Typed:
+    """Split `text` into typed words and paste: a short complaint followed by a pasted error is
+    measured by its complaint (the 200-character long-instruction cut applies to the words)."""
+    text = IMAGE_TAGS.sub("", text[:LOOKED_AT])
+    code = ""
     if "```" in text:
         parts = text.split("```")
-        code = sum(len(p) for p in parts[1::2])
+        code = "\n".join(parts[1::2])
         text = " ".join(parts[0::2])
-        if code >= len(text.strip()):
-            return None
     lines = [line for line in text.splitlines() if line.strip()]
     pasted = [bool(OUTPUT_LINE.match(line)) for line in lines]
-    if not lines or (any(pasted) and 2 * sum(pasted) >= len(lines)):
-        return None
-    return "\n".join(line for line, p in zip(lines, pasted) if not p)
+    # "Error in console on login:" and what follows it: an introduced paste, whatever its lines look like.
+    intro = next((i for i, line in enumerate(lines[:-1]) if not pasted[i] and PASTE_INTRO.search(line)), None)
+    if intro is not None:
+        pasted[intro + 1:] = [True] * (len(lines) - intro - 1)
+    words = "\n".join(line for line, p in zip(lines, pasted) if not p)
+    paste = "\n".join([code, *(line for line, p in zip(lines, pasted) if p)]).strip()
+    dominated = (bool(code) and len(code) >= len(text.strip())) or not lines or (
+        any(pasted) and 2 * sum(pasted) >= len(lines))
+    return Typed(words.strip(), paste, dominated)
+
+
+def opening(text: str, limit: int = 400) -> str:
+    """The opening of a message for a judge to read: its typed words first (a long message is
+    mostly a short complaint and a paste), then the start of the paste, `limit` characters in all."""
+    typed = typed_words(text.strip())
+    head = typed.words[:limit]
+    if len(head) < limit and typed.pasted:
+        head = f"{head}\n{typed.pasted[:limit - len(head) - 1]}".strip()
+    return head
 
 
 def _sentences(text: str) -> list[str]:
@@ -162,18 +188,22 @@ def prepare() -> None:
 def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
     claimed = context is not None and context.claimed
-    t = text.strip()
+    t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
-    langs = languages(t)
+    typed = typed_words(t)
+    langs = languages(typed.words or t[:LOOKED_AT])
     lang = langs[0] if langs else ""
     if t[0] in "[<":
         return Classification(NONE, excluded=HARNESS, lang=lang)
-    if len(t) > MAX_LEN:
+    if len(typed.words) > MAX_LEN:
         return Classification(NONE, excluded=LONG, lang=lang)
-    prose = _prose(t)
-    if prose is None:
+    # A pasted failure right after the agent claimed its work: its result is wrong, whatever
+    # few words come with it (unless they exclude it: "if it fails", "my mistake").
+    failed = claimed and bool(typed.pasted) and PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+    if typed.dominated and not failed:
         return Classification(NONE, excluded=PASTED, lang=lang)
+    prose = typed.words
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
@@ -187,6 +217,8 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     found = _first_type(body, sentences, packs, groups, question, claimed)
     if found:
         return Classification(found[0], rule=found[1], lang=lang)
+    if failed:
+        return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
     if question and _first_type(body, sentences, packs, groups, claimed=claimed):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)

@@ -24,7 +24,8 @@ EDIT_RUN_TOOLS = frozenset({
     "edit", "multiedit", "write", "notebookedit", "update", "create", "delete", "bash", "shell",
     "local_shell", "exec_command", "apply_patch", "write_file", "replace", "run_shell_command",
     "edit_file", "str_replace_editor", "str_replace_based_edit_tool", "run_terminal_cmd", "terminal",
-    "search_replace", "delete_file", "execute_command", "run_command", "powershell",
+    "search_replace", "delete_file", "execute_command", "run_command", "powershell", "edited file",
+    "edit file", "created file", "deleted file", "ran command", "run terminal command",
 })
 LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
 
@@ -40,6 +41,15 @@ _WORK_REPORT = re.compile(
     r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
     r"|address|work|prevent|handle|make)\b"
     r"|\bshould\s+(?:now\s+)?(?:work|be\s+(?:fixed|resolved|working))\b|\bnow\s+(?:works|renders|shows|returns|passes)\b"
+    # A proposed fix in a chat answer: "This update should correctly …", "will ensure …", "try it again"
+    r"|\b(?:this|these|the|that|with\s+this)\s+(?:[\w-]+\s+){0,3}(?:should|will)\s+(?:now\s+)?(?:fix|resolve|ensure|correctly"
+    r"|make|allow|prevent|handle|help|solve|address|properly|display|show|work)\b"
+    r"|\b(?:should|will)\s+now\s+\w+|\bnow\s+(?:correctly|properly|handles|displays|uses|includes)\b"
+    r"|\bhere(?:'s|\s+is)\s+(?:the\s+|an?\s+)?(?:updated|fixed|corrected|revised|modified|complete)\b"
+    r"|\b(?:try|run|test)\s+(?:it|this|that|running\s+it)?\s*again\b|\bwith\s+(?:this|these)\s+changes?\b"
+    r"|\bnow\s+let'?s\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b|\blet\s+me\s+fix\s+(?:this|that|it)\s+by\b"
+    r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b"
+    r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly)\b|(?m:^)```diff"
     r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|改为|改為|改成|创建|建立)"
     r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了"
     r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応)(?:しました|いたしました|済み)"
@@ -67,8 +77,8 @@ class Context(NamedTuple):
 
 
 def tool_name(call: str) -> str:
-    """`Bash(cd src && make)` -> `bash`; `Edit` -> `edit`; `Update Todos` stays `update todos`."""
-    return call.split("(", 1)[0].strip().lower()
+    """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`."""
+    return call.split("(", 1)[0].split(":", 1)[0].strip().lower()
 
 
 def ran_edit_or_run(tools: Iterable[str]) -> bool:

@@ -72,6 +72,19 @@ TYPES = (
          r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+    # After the agent's report: "I see the subtotals but I don't see their amounts", "X is still missing".
+    rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
+         r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
+         unless=r"\b(?:if|whether|why|reason|point|need|problem|issue|difference|harm)\b", after_claim=True),
+    rule(O, "missing-after-claim", r"\b(?:is|are|was|were)\s+(?:still\s+|also\s+)?missing\b|\bthere\s+(?:is|are)\s+(?:still\s+)?(?:some\s+)?missing\b"
+         r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
+         unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check)\b", after_claim=True),
+    # "why don't you update these?", "didn't you add the tests too?" after the agent said it was done.
+    rule(O, "asked-about-a-miss", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:why\s+)?(?:didn'?t|haven'?t|did\s+not|have\s+not|don'?t|dont)\s+you\s+"
+         r"(?:also\s+)?(?:have\s+to\s+|need\s+to\s+)?(?:update|add|include|change|handle|test|run|fix|commit|push|check|implement|migrate"
+         r"|document|export|comment|cover|remove|delete|rename)\w{0,2}\b"
+         r"|\bwhy\s+(?:didn'?t|don'?t|dont|did\s+not|do\s+not)\s+you\s+(?:also\s+)?(?:update|add|include|change|handle|test|run|fix|implement)\b",
+         after_claim=True, asked=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
     rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
@@ -104,6 +117,11 @@ TYPES = (
          also=r"\byou\s+(?:\w+\s+)?(?:added|used|changed|removed|deleted|put|made|wrote|went|installed|created"
          r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched|pulled|brought|imported"
          r"|upgraded|bumped|ran|reformatted)\b"),
+    rule(IV, "keep-telling", r"\b(?:keep|kept)\s+(?:\w+\s+){0,2}(?:telling|saying|asking)(?:\s+you)?\b"
+         r"|\bmy\s+instructions\s+(?:were|was|are|said)\b|\bnot\s+what\s+i\s+(?:instructed|specified)\b"
+         r"|\binstead\s+of\s+(?:doing\s+)?what\s+i\s+(?:\w+\s+)?(?:asked|said|told|wanted|instructed)\b"),
+    rule(IV, "instead-of-mine", r"\binstead\s+of\s+\w+ing\s+(?:the\s+|my\s+)?[^.?!]{0,40}?\bi\s+(?:provided|gave|asked|said|told|sent"
+         r"|specified|attached|shared|pointed)\b", also=r"\byou\b"),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -122,6 +140,19 @@ TYPES = (
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
          r"|argument|thing|feature|variable|file)\b"),
+    # "i think i already have this" after the agent listed it as missing.
+    rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
+         r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
+         r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next)\b", after_claim=True),
+    # "i didn't ask if it's any good, i'm asking whether it runs"; "who talked about X?"
+    rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
+         r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
+         r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
+         also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
+    rule(P, "where-from", r"\bwhere\s+(?:do|did)\s+you\s+(?:see|get|find|read|take)\b|\bwhere\s+(?:is|does)\s+(?:it|this|that)\s+(?:come\s+)?from\b"
+         r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
+         also=r"\b(?:you|doesn'?t|does\s+not|don'?t|do\s+not|exist)\b", asked=True, after_claim=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -163,6 +194,54 @@ TYPES = (
          r"|(?:it'?s\s+|it\s+is\s+)?(?:still\s+)?the\s+same|same(?:\s+(?:here|again|as\s+before))?\s*(?:[.!]|$)"
          r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
          r"|not\s+(?:working|fixed)|still\s+(?:not|no|the\s+same|happening|there))(?![a-z])", after_claim=True),
+    # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
+    # "it's not producing output now", "the icons don't show". Not an instruction ("make sure it
+    # doesn't …"), not a wish ("it should not …").
+    # Praise, then the problem: "very nice, except it strips the tags", "only little issue is that …".
+    rule(R, "except-after-claim", r"\b(?:except|besides|apart\s+from)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|some|a|an)\b"
+         r"|\b(?:only|one|a|little|small|minor|slight|some|couple|few)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
+         r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
+         unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature)\b", after_claim=True),
+    rule(R, "no-better", r"\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
+         r"|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:look|seem|work)\s+any\s+better\b|\bnot\s+any\s+better\b"
+         r"|\bsame\s+(?:bug|error|issue|problem)\s+again\b|\bagain\w*\s+(?:the\s+)?same\s+(?:bug|error|issue|problem)\b"
+         r"|\b(?:right|properly|correctly)\s+this\s+time\b|\bnothing\s+(?:is\s+)?chang\w{1,3}\s+(?:with|after|at\s+all)\b"),
+    rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
+         r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
+         r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
+         r"|render|rendering|show|showing|shown|display|displaying|displayed|change|changing|changed|fixed|fix|help"
+         r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
+         r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better)\b",
+         unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
+         r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care))\b",
+         after_claim=True),
+    rule(R, "still-after-claim", r"\bstill\s+(?:not|no|getting|seeing|see|shows?|showing|looks?|looking|happening|having"
+         r"|has|have|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same|there|an?\s+(?:error|issue|problem|bug)"
+         r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
+         r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
+         r"|won'?t|can'?t|cannot|loops?|looping|only)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|is\s+(?:that|this|it)\s+still|still\s+(?:true|valid|needed|relevant"
+         r"|working\s+on))\b", after_claim=True),
+    rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
+         r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|issue|failure|fails|failed|problem)\s+(?:on|in|at|when|while|after"
+         r"|during|with|running|from|again|now)\b"
+         r"|^(?:now\s+)?(?:an?\s+|the\s+)?(?:[\w.-]+\s+)?(?:errors?|exception|crash|failure)(?:\s+now)?\s*(?:[:.!]|$)"
+         r"|\b(?:now|still|again)\s+(?:i\s+|we\s+|it\s+)?(?:get|got|getting|see|seeing|have|has|throws?|shows?|gives?)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+)?"
+         r"(?:\w+\s+)?(?:errors?|exception|crash|warnings?)\b"
+         r"|\b(?:i\s+|we\s+|it\s+)?(?:get|got|getting|throws?|throwing|gives?|giving)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+|same\s+)"
+         r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)",
+         unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
+         r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
+    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
+         r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
+         r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
+         r"|\bsame\s+(?:bug|error|issue|problem|result|behaviou?r|exception|crash|warning|output|thing)\b(?!\s+as\b)"
+         r"|\b(?:right|properly|correctly)\s+this\s+time\b|\bjust\s+broke\b|\bbroke\s+(?:it|this|that|everything)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure)\b", after_claim=True),
+    rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?|is|are|was|were)\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
+         r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
+         r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b",
+         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
