@@ -46,6 +46,14 @@ ZH = [
     ("应该先弹确认框，却直接删了", R, None),
     ("應該在畫面中間，現在在左上角", R, None),
     ("弹窗应该居中显示", UNTYPED, None),  # a plain request
+    # a hedged failure, or a guess at its cause, is still a report of it
+    ("按钮颜色好像不对", R, None),
+    ("现在列表没有刷新，看看是不是缓存的问题", R, None),
+    ("好像有点慢，帮我看看", UNTYPED, "recheck"),  # a doubt, nothing said to fail
+    ("再确认一下有没有遗漏", UNTYPED, "recheck"),
+    # 有时候 is "sometimes", not a "when" clause
+    ("有时候会漏掉最后一行日志", O, None),
+    ("日志写入失败的时候要重试", UNTYPED, "hypothetical"),
 ]
 
 
