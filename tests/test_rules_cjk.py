@@ -89,6 +89,10 @@ JA = [
     # attributive 漏れていた + noun names a topic
     ("仕様から漏れていた項目を一覧にして", UNTYPED, None),
     ("更新が漏れてる", O, None),
+    # reproached for what was not done
+    ("テスト書いてないじゃん", O, None),
+    ("README 更新してないじゃないですか", O, None),
+    ("テストは書かないで", UNTYPED, None),
 ]
 
 KO = [
@@ -118,7 +122,8 @@ def test_korean_phenomena(text: str, type_: str, excluded: str | None) -> None:
     _check(text, type_, excluded, "ko")
 
 
-@pytest.mark.parametrize("text", ["エラー", "以下のエラー", "保存するとエラーになる", "npm run build できない"])
+@pytest.mark.parametrize("text", ["エラー", "以下のエラー", "保存するとエラーになる", "npm run build できない", "変わりません",
+                                  "同じ結果です"])
 def test_a_bare_japanese_error_report_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
     assert C.classify(text, previous=FIXED).type == R
     assert C.classify(text, previous=FIXED).rule == "ja.result-error.error-after-claim"
@@ -138,6 +143,15 @@ def test_a_bare_korean_result_is_a_result_error_only_right_after_a_claimed_fix(t
 def test_a_bare_chinese_failure_is_a_result_error_right_after_a_claimed_fix(text: str) -> None:
     fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
     assert C.classify(text, previous=fixed).type == R
+
+
+@pytest.mark.parametrize("text", ["为什么还是不显示？", "怎麼又報錯了？"])
+def test_why_still_asked_is_a_complaint_about_the_attempt(text: str) -> None:
+    assert C.classify(text).type == R
+
+
+def test_why_asked_without_a_failure_stays_a_question() -> None:
+    assert C.classify("为什么还是用 redis？").type not in TYPES
 
 
 @pytest.mark.parametrize("text", ["报错了", "頁面白屏", "截图所示报错"])

@@ -134,6 +134,10 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "now-not", r"(?:現在|现在)[^，,。；;！!？?\n]{0,20}?(?:無法|无法|不會|不会|沒有|没有|沒|没|不能|不再|不顯示|不显示)"
          r"(?!(?:問題|问题|錯|错|報錯|报错))",
          unless=r"能不能|可不可以|是否|有沒有|有没有|幫我|帮我|(?:加|添加|增加|新增|實現|实现|支持)(?:一[个個下]|上)"),
+    # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
+    rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
+         r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug))",
+         asked=True),
     # Right after the agent said it fixed or ran something: a bare failure ("报错了" is an error
     # shown, not "wrong" (错了); "打不开",
     # "页面白屏", "如图报错") is its result; opening a task it is a report.
