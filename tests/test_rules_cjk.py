@@ -54,6 +54,11 @@ ZH = [
     # 有时候 is "sometimes", not a "when" clause
     ("有时候会漏掉最后一行日志", O, None),
     ("日志写入失败的时候要重试", UNTYPED, "hypothetical"),
+    # nothing changed
+    ("页面还是老样子", R, None),
+    ("樣式一點都沒變", R, None),
+    ("刷新了，没变", R, None),
+    ("这个变量没变过，可以内联", UNTYPED, None),
 ]
 
 
@@ -93,6 +98,13 @@ JA = [
     ("テスト書いてないじゃん", O, None),
     ("README 更新してないじゃないですか", O, None),
     ("テストは書かないで", UNTYPED, None),
+    # more than was asked
+    ("余計な変更が入ってる", IV, None),
+    ("余計なことしないで", IV, None),
+    ("余計なログを省いて要約して", UNTYPED, None),
+    # still not shown / not taking effect
+    ("まだ表示されない", R, None),
+    ("CSS がまだ効いてない", R, None),
 ]
 
 KO = [
@@ -108,7 +120,19 @@ KO = [
     ("이걸 하라는 거야?", UNTYPED, None),  # asked
     # set up wrong
     ("기본 브랜치가 잘못 지정됐어", R, None),
-    ("잘못 설정된 값은 기본값으로 바꿔 줘", UNTYPED, None)  # attributive: a task,
+    ("잘못 설정된 값은 기본값으로 바꿔 줘", UNTYPED, None),  # attributive: a task
+    # asked, but a complaint about the attempt
+    ("왜 또 안 돼?", R, None),
+    ("왜 아직도 그대로야?", R, None),
+    ("왜 이 함수를 썼어?", UNTYPED, None),  # a plain question
+    # the change did not take
+    ("수정이 안 됐어", R, None),
+    ("색이 안 바뀌었어요", R, None),
+    ("반영 안 된 거 있으면 알려 줘", UNTYPED, "hypothetical"),
+    ("아직 반영 안 됐어?", UNTYPED, None),  # asked
+    # not working properly, not a task about what does not
+    ("로그인이 제대로 안 돼요", R, None),
+    ("제대로 안 되는 부분 고쳐 줘", UNTYPED, None),
 ]
 
 
@@ -129,6 +153,13 @@ def test_a_bare_japanese_error_report_is_a_result_error_only_right_after_a_claim
     assert C.classify(text, previous=FIXED).rule == "ja.result-error.error-after-claim"
     assert C.classify(text).type not in TYPES  # opening a task: a report
     assert C.classify(text, previous=ASKED).type not in TYPES  # the agent claimed nothing
+
+
+@pytest.mark.parametrize("text", ["中央揃えになってない", "CSS が効いてない", "ロゴが表示されてない"])
+def test_not_taking_effect_in_japanese_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
+    assert C.classify(text, previous=FIXED).type == R
+    assert C.classify(text).type not in TYPES
+    assert C.classify("まだ反映されてないかもね", previous=FIXED).type not in TYPES  # a doubt
 
 
 @pytest.mark.parametrize("text", ["안 돼요", "에러 나요", "그대로예요", "똑같아", "버튼 눌러도 반응이 없어"])

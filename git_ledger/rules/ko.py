@@ -97,7 +97,15 @@ _AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되�
                     r"(?=\s|$|[.!~…?])", after_claim=True)
 # "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
 _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG)
+# "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
+_WHY_STILL = rule(R, "why-still", r"왜\s?(?:또|아직도|여전히|계속)\s?(?:\S{1,10}\s)?(?:안\s?(?:돼|되|나와|보여|떠|바뀌)|에러|오류|실패"
+                  r"|그대로|똑같|이래|이러)", asked=True)
+# "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
+_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?(?:됐|되었|돼\s?있)"
+                    r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
+# "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
+_NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY)
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
