@@ -98,6 +98,9 @@ JA = [
     ("テスト書いてないじゃん", O, None),
     ("README 更新してないじゃないですか", O, None),
     ("テストは書かないで", UNTYPED, None),
+    ("テストを先に書けと言ったはずだ", IV, None),
+    ("最初に確認しろと言った", IV, None),
+    ("彼はいいねと言った", UNTYPED, None),
     # more than was asked
     ("余計な変更が入ってる", IV, None),
     ("余計なことしないで", IV, None),
@@ -133,6 +136,21 @@ KO = [
     # not working properly, not a task about what does not
     ("로그인이 제대로 안 돼요", R, None),
     ("제대로 안 되는 부분 고쳐 줘", UNTYPED, None),
+    # the premise: not there, not this, what was said
+    ("그 옵션은 존재하지 않아요", P, None),
+    ("존재하지 않는 파일은 건너뛰어 줘", UNTYPED, None),  # attributive: a task
+    ("이거 아니야, 다른 파일이야", P, None),
+    ("이거 아니면 저거 써 줘", UNTYPED, None),
+    ("내가 말한 건 staging 브랜치야", P, None),
+    ("내가 말한 건 다 했어?", UNTYPED, None),  # asked
+    # already typed by the original rules: kept so
+    ("아직도 안 돼", R, None),
+    ("여전히 404 떠요", R, None),
+    ("푸시하지 말라고 했잖아", IV, None),
+    ("README 업데이트 안 했잖아", O, None),
+    ("엉뚱한 파일을 고쳤네", P, None),
+    ("에러 없어졌어요", UNTYPED, "negated"),
+    ("안 되면 알려 줘", UNTYPED, "hypothetical"),
 ]
 
 
@@ -162,12 +180,19 @@ def test_not_taking_effect_in_japanese_is_a_result_error_only_right_after_a_clai
     assert C.classify("まだ反映されてないかもね", previous=FIXED).type not in TYPES  # a doubt
 
 
-@pytest.mark.parametrize("text", ["안 돼요", "에러 나요", "그대로예요", "똑같아", "버튼 눌러도 반응이 없어"])
+@pytest.mark.parametrize("text", ["안 돼요", "에러 나요", "그대로예요", "똑같아", "버튼 눌러도 반응이 없어", "안 되는데요?",
+                                  "똑같은 에러가 나요", "화면이 하얗게 나와요", "버튼이 안 눌려요", "전혀 바뀐 게 없어요",
+                                  "타입 에러 나는데"])
 def test_a_bare_korean_result_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
     assert C.classify(text, previous=FIXED_KO).type == R
     assert C.classify(text, previous_tools=["Edit(src/login.ts)"]).type == R  # its turn edited files
     assert C.classify(text).type not in TYPES
     assert C.classify(text, previous="어느 화면부터 할까요?", previous_tools=["Read(src/login.ts)"]).type not in TYPES
+
+
+def test_a_korean_text_to_show_is_not_a_result() -> None:
+    assert C.classify("'안 돼요' 라는 메시지를 보여 줘", previous=FIXED_KO).type not in TYPES
+    assert C.classify("안 돼요 라는 문구를 띄워 줘", previous=FIXED_KO).type not in TYPES
 
 
 @pytest.mark.parametrize("text", ["报错了", "頁面白屏", "点了保存还是没反应", "截图所示报错"])

@@ -90,11 +90,22 @@ _STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아�
                     r"(?=\s|$|[.!~…])",
                     unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
 # Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "똑같아",
-# "반응이 없어" report its result; opening a task they are a report, not a correction.
-_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되요|돼요|됨|나와|나와요|보여|보여요|떠|떠요"
-                    r"|열려|열려요|움직여)|에러\s?(?:나|나요|나네|가\s?나|떠|떠요|남)|오류\s?(?:나|나요|가\s?나|떠|남)"
-                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없(?:어|어요|네|네요|음|는데)?)"
-                    r"(?=\s|$|[.!~…?])", after_claim=True)
+# "반응이 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result (asked, too: "안 되는데요?");
+# opening a task they are a report, not a correction; "'안 돼요'라는 문구" names a text.
+_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아)?(?=\s|$|[.!~…?])"
+_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되는데요|되요|돼요|됨|되잖아|나와|나와요|보여|보여요|떠|떠요"
+                    r"|열려|열려요|움직여|눌려|눌려요|먹혀|먹혀요)|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|떠|떠요"
+                    r"|뜨는데|뜨네|남|발생)"
+                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없" + _RESULT_ENDING +
+                    r"|(?:바뀐|변경된|달라진|반영된)\s?(?:게|것이|건)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
+                    r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데)"
+                    r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|떠|떠요|나와|나와요|나오네|나오는데|발생))"
+                    r"(?=\s|$|[.!~…?])",
+                    unless=r"(?:이)?라는\s|메시지|문구|텍스트", after_claim=True, asked=True)
+# "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
+_NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
+                  r"|^(?:이거|저거|그건|이건)\s?아니(?:야|에요|예요|잖아|고|라)"
+                  r"|(?:내가|제가)\s?(?:말한|얘기한|요청한|원한|부탁한|말씀드린)\s?(?:건|거는|것은)\s")
 # "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
 _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
 # "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
@@ -105,7 +116,7 @@ _NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이
                     r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
 # "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
 _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY)
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE)
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
