@@ -59,6 +59,15 @@ ZH = [
     ("樣式一點都沒變", R, None),
     ("刷新了，没变", R, None),
     ("这个变量没变过，可以内联", UNTYPED, None),
+    ("没有效果图，你自己设计", UNTYPED, None),  # 效果图: a mock-up
+    # the problem stays
+    ("问题还在", R, None),
+    ("bug 依然存在", R, None),
+    ("还是有这个问题", R, None),
+    ("问题还在吗？", UNTYPED, None),  # asked
+    # the agent did what it was not asked to
+    ("你怎么把测试删了", IV, None),
+    ("为什么把配置改了？", UNTYPED, None),  # no "you": a question about the change
 ]
 
 
@@ -195,7 +204,9 @@ def test_a_korean_text_to_show_is_not_a_result() -> None:
     assert C.classify("안 돼요 라는 문구를 띄워 줘", previous=FIXED_KO).type not in TYPES
 
 
-@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "点了保存还是没反应", "截图所示报错"])
+@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "点了保存还是没反应", "截图所示报错", "按钮点不了", "编译不过",
+                                  "数据没保存上", "改了之后更慢了", "没用啊", "跟之前一样", "一样的问题", "问题没解决",
+                                  "接口返回 500"])
 def test_a_bare_chinese_failure_is_a_result_error_right_after_a_claimed_fix(text: str) -> None:
     fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
     assert C.classify(text, previous=fixed).type == R
@@ -210,7 +221,18 @@ def test_why_asked_without_a_failure_stays_a_question() -> None:
     assert C.classify("为什么还是用 redis？").type not in TYPES
 
 
-@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "截图所示报错"])
+@pytest.mark.parametrize("text", ["报错了", "頁面白屏", "截图所示报错", "按钮点不了", "跟之前一样", "测试没跑"])
 def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
     assert C.classify(text).type not in TYPES
     assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES
+
+
+def test_a_chinese_omission_right_after_a_claimed_fix() -> None:
+    fixed = "已修改完成，测试应该都能通过。"
+    assert C.classify("测试没跑", previous=fixed).type == O
+    assert C.classify("文档没更新", previous=fixed).type == O
+
+
+@pytest.mark.parametrize("text", ["帮我看看这个报错", "数据没保存上的情况要提示用户", "接口返回 200 就算成功", "测试没跑过的先跳过"])
+def test_chinese_requests_after_a_claimed_fix_stay_untyped(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
