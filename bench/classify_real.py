@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 if __package__ in (None, ""):
     sys.path.insert(0, str(REPO))
 
-from git_ledger.classify import classify  # noqa: E402
+from git_ledger.classify.classify import classify  # noqa: E402
 from git_ledger.models import TYPES  # noqa: E402
 
 LANGS = ("en", "zh", "ja", "ko")

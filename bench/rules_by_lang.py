@@ -24,7 +24,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from git_ledger.classify import classify  # noqa: E402
+from git_ledger.classify.classify import classify  # noqa: E402
 from git_ledger.models import TYPES, Classification  # noqa: E402
 
 LANGS = ("en", "zh", "ja", "ko")

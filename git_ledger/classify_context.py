@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from git_ledger.hooks.claims import find_claim
+from git_ledger.classify.claims import find_claim
 
 # Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
 # names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.

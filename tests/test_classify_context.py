@@ -1,9 +1,9 @@
 """The context a human message is typed in: the agent's previous message and its turn's tools."""
 from __future__ import annotations
 
-from git_ledger.classify import classify
+from git_ledger.classify.classify import classify
 from git_ledger.classify_context import Context, claims_work, ran_edit_or_run, tool_name
-from git_ledger.rules import rule
+from git_ledger.classify.rules import rule
 
 FIXED = "I've updated the date parser to read the offset; this should fix the wrong times."
 PLAN = "I'll look at the date parser next and then update the tests."
