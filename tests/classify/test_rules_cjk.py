@@ -117,6 +117,12 @@ JA = [
     # still not shown / not taking effect
     ("まだ表示されない", R, None),
     ("CSS がまだ効いてない", R, None),
+    ("前より遅くなった", R, None),
+    ("余計なファイル作らないで", IV, None),
+    ("それじゃない", P, None),
+    ("これじゃなくて隣のファイル", P, None),
+    ("それじゃないと動かない", UNTYPED, None),  # a condition
+    ("前と同じ形式でお願い", UNTYPED, None),
 ]
 
 KO = [
@@ -174,7 +180,8 @@ def test_korean_phenomena(text: str, type_: str, excluded: str | None) -> None:
 
 
 @pytest.mark.parametrize("text", ["エラー", "以下のエラー", "保存するとエラーになる", "npm run build できない", "変わりません",
-                                  "同じ結果です"])
+                                  "同じ結果です", "変わってないです", "テスト落ちてる", "ビルドが通らない", "画面が真っ白",
+                                  "さっきと同じ", "レイアウト崩れてる", "ボタンが反応しない", "404 になる", "型エラーが出てます"])
 def test_a_bare_japanese_error_report_is_a_result_error_only_right_after_a_claimed_fix(text: str) -> None:
     assert C.classify(text, previous=FIXED).type == R
     assert C.classify(text, previous=FIXED).rule == "ja.result-error.error-after-claim"
