@@ -27,6 +27,7 @@ EDIT_RUN_TOOLS = frozenset({
     "search_replace", "delete_file", "execute_command", "run_command", "powershell", "edited file",
     "edit file", "created file", "deleted file", "ran command", "run terminal command",
 })
+_DECORATION = " \t*_`\"'“”)）」』🚀🎉✨👍😊"
 LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
 
 # First person past of work ("I've changed", "I updated", "we added"), a report line opening
@@ -66,6 +67,7 @@ class Context(NamedTuple):
     """The previous agent turn as the rules see it."""
 
     claimed: bool  # it claimed its work done, reported work, or ran edit/run tools
+    asked_user: bool = False  # its message ended with a question to the user ("Want me to remove it?")
 
     @classmethod
     def of(cls, previous: str | None, previous_tools: Iterable[str] = ()) -> Context | None:
@@ -73,7 +75,8 @@ class Context(NamedTuple):
         tools = list(previous_tools)
         if previous is None and not tools:
             return None
-        return cls(ran_edit_or_run(tools) or (previous is not None and claims_work(previous)))
+        return cls(ran_edit_or_run(tools) or (previous is not None and claims_work(previous)),
+                   previous is not None and ends_with_question(previous))
 
 
 def tool_name(call: str) -> str:
@@ -88,6 +91,12 @@ def ran_edit_or_run(tools: Iterable[str]) -> bool:
 def reports_work(text: str) -> bool:
     """A sentence of `text` reports work the agent did, and does not plan it."""
     return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text))
+
+
+def ends_with_question(previous: str) -> bool:
+    """The agent's message ends by asking the user something: "no, …" then answers it."""
+    lines = [ln for ln in previous[-LOOKED_AT:].splitlines() if ln.strip(_DECORATION)]
+    return bool(lines) and lines[-1].rstrip(_DECORATION).endswith(("?", "？"))
 
 
 def claims_work(previous: str) -> bool:

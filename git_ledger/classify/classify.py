@@ -108,6 +108,16 @@ def opening(text: str, limit: int = 400) -> str:
     return head
 
 
+def _opening_sentences(text: str) -> str:
+    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    head, end = text[:MAX_LEN + 1], 0
+    for m in SENTENCE_END.finditer(head):
+        if m.start() > MAX_LEN:
+            break
+        end = m.start()
+    return head[:end].strip()
+
+
 def _sentences(text: str) -> list[str]:
     return [s for s in SENTENCE_END.split(text) if s.strip()]
 
@@ -131,16 +141,18 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                claimed: bool = False) -> tuple[str, str] | None:
+                claimed: bool = False, answering: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just `claimed` its work."""
+    the agent just `claimed` its work, `not_an_answer` rules not when the message is `answering` the
+    agent's question."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if (r.after_claim and not claimed) or (question and not r.asked and type_ != "instruction-violation"):
+                if ((r.after_claim and not claimed) or (r.not_an_answer and answering)
+                        or (question and not r.asked and type_ != "instruction-violation")):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
@@ -188,22 +200,30 @@ def prepare() -> None:
 def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
     claimed = context is not None and context.claimed
+    answering = context is not None and context.asked_user
     t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
     typed = typed_words(t)
     langs = languages(typed.words or t[:LOOKED_AT])
     lang = langs[0] if langs else ""
-    if t[0] in "[<":
+    if t[0] in "[<" and not t.startswith(("[{", "[\n", "[]")):  # a JSON paste is not another session's tag
         return Classification(NONE, excluded=HARNESS, lang=lang)
-    if len(typed.words) > MAX_LEN:
-        return Classification(NONE, excluded=LONG, lang=lang)
+    prose = typed.words
+    opening_only = len(prose) > MAX_LEN
+    if opening_only:
+        # A long message is a new instruction, except that right after a claim its opening
+        # sentences may report the result ("still not extracting the code blocks, I added …").
+        head = _opening_sentences(prose)
+        if not claimed or not head:
+            return Classification(NONE, excluded=LONG, lang=lang)
+        prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
-    failed = claimed and bool(typed.pasted) and PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+    failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+                                                 or PASTED_FAILURE.search(typed.words) is not None)
     if typed.dominated and not failed:
         return Classification(NONE, excluded=PASTED, lang=lang)
-    prose = typed.words
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
@@ -214,12 +234,14 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question, claimed)
+    found = _first_type(body, sentences, packs, groups, question, claimed, answering)
     if found:
-        return Classification(found[0], rule=found[1], lang=lang)
+        return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
+    if opening_only:
+        return Classification(NONE, excluded=LONG, lang=lang)
     if failed:
         return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
-    if question and _first_type(body, sentences, packs, groups, claimed=claimed):
+    if question and _first_type(body, sentences, packs, groups, claimed=claimed, answering=answering):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):
@@ -306,13 +328,17 @@ def classify_hook(text: str) -> Classification:
     return _finding(body, languages(body[:FINDING_WINDOW]), "hook")
 
 
-def classify_event(event: Event) -> tuple[str, Classification] | None:
+def classify_event(event: Event, tool_names: Iterable[str] | None = None) -> tuple[str, Classification] | None:
+    """(source, classification) of a case, None otherwise. A human message is typed with its
+    context: the agent's previous text (`event.previous`) and the calls of that turn, named by
+    `tool_names` or else `event.tools` (a lean read keeps its calls beside the event)."""
     if event.kind in HUMAN_KINDS:
         if event.opens_session:
             # Nothing in this session can be corrected yet: "still broken" opening a session is
             # about some earlier work, with no tool calls of ours to show where it went wrong.
             return None
-        c = classify(event.text)
+        names = [t.name for t in event.tools] if tool_names is None else list(tool_names)
+        c = classify(event.text, previous=event.previous, previous_tools=names)
         return ("human", c) if c.type != NONE else None
     if event.kind == "hook_block":
         return ("hook", classify_hook(event.text))

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, NamedTuple
 
 from git_ledger.classify.classify import classify, classify_event
 from git_ledger.models import EVENT_KINDS, NONE, Classification, Event
@@ -18,10 +18,13 @@ instruction-violation, premise-error, result-error, other (looks corrective, rul
 or none; excluded names the reason a message was ruled out (self-blame, hypothetical, agreement,
 recheck, negated, third-party, new-task, harness, long, pasted-output, empty, malformed).
 
-A line is plain text, or a JSON object with a "text" string and an optional "kind" (an event
-kind: prompt, rejection_feedback, queued_prompt, assistant_text, review_finding, hook_block,
-interrupt). With a kind the line is classified as that event and the answer adds "source"
-(human, self, review, hook, or null when it is not a case). A line starting with "{" that is not
+A line is plain text, or a JSON object with a "text" string and optionally "previous" (the
+agent's message before it), "previous_tools" (the tool calls of that turn: a list of names such
+as "Edit" or "Bash(npm test)") and "kind" (an event kind: prompt, rejection_feedback,
+queued_prompt, assistant_text, review_finding, hook_block, interrupt). Some rules type only with
+that context: "no change" right after the agent claimed a fix (or ran edit/run tools) is a
+result-error, the same words without it are not typed. With a kind the line is classified as
+that event and the answer adds "source" (human, self, review, hook, or null when it is not a case). A line starting with "{" that is not
 such an object gets a one-line note on stderr and the answer {"type": "none", "excluded":
 "malformed"}, so output line N always answers input line N; the exit status stays 0."""
 
@@ -32,6 +35,9 @@ example:
   {"type": "omission", "rule": "en.omission.you-forgot", "excluded": null, "lang": "en"}
   {"type": "none", "rule": null, "excluded": null, "lang": "ko"}
   {"type": "omission", "rule": "en.self.omission.i-missed", "excluded": null, "lang": "en", "source": "self"}
+  $ echo '{"text": "no change", "previous": "I have updated the parser; this should fix it.", "previous_tools": ["Edit"]}' \\
+      | git-ledger classify
+  {"type": "result-error", "rule": "en.result-error.no-change-after-claim", "excluded": null, "lang": "en"}
 """
 
 
@@ -45,18 +51,28 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     )
 
 
-def _answer(text: str, kind: str | None) -> dict[str, str | None]:
-    if kind is None:
-        return dict(classify(text).as_json())
-    got = classify_event(Event("cli", "stdin", "stdin", "", "", kind, text))
-    c = got[1] if got else Classification(NONE, lang=classify(text).lang if text.strip() else "")
+class Line(NamedTuple):
+    """One good input line."""
+
+    text: str
+    kind: str | None
+    previous: str | None = None
+    previous_tools: tuple[str, ...] = ()
+
+
+def _answer(line: Line) -> dict[str, str | None]:
+    if line.kind is None:
+        return dict(classify(line.text, previous=line.previous, previous_tools=line.previous_tools).as_json())
+    event = Event("cli", "stdin", "stdin", "", "", line.kind, line.text, previous=line.previous)
+    got = classify_event(event, line.previous_tools)
+    c = got[1] if got else Classification(NONE, lang=classify(line.text).lang if line.text.strip() else "")
     return {**c.as_json(), "source": got[0] if got else None}
 
 
-def _parse(line: str, default_kind: str | None) -> tuple[str, str | None] | str:
-    """(text, kind) for a good line, or the reason it is malformed."""
+def _parse(line: str, default_kind: str | None) -> Line | str:
+    """The parts of a good line, or the reason it is malformed."""
     if not line.lstrip().startswith("{"):
-        return line, default_kind
+        return Line(line, default_kind)
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
@@ -66,7 +82,12 @@ def _parse(line: str, default_kind: str | None) -> tuple[str, str | None] | str:
     kind = obj.get("kind", default_kind)
     if kind is not None and kind not in EVENT_KINDS:
         return f"unknown kind {kind!r} (one of {', '.join(EVENT_KINDS)})"
-    return obj["text"], kind
+    previous, tools = obj.get("previous"), obj.get("previous_tools", [])
+    if previous is not None and not isinstance(previous, str):
+        return '"previous" must be a string'
+    if not isinstance(tools, list) or not all(isinstance(t, str) for t in tools):
+        return '"previous_tools" must be a list of strings'
+    return Line(obj["text"], kind, previous, tuple(tools))
 
 
 def classify_lines(lines: Iterable[bytes], out: IO[str], err: IO[str], kind: str | None = None) -> int:
@@ -79,10 +100,10 @@ def classify_lines(lines: Iterable[bytes], out: IO[str], err: IO[str], kind: str
             malformed += 1
             err.write(f"git-ledger classify: line {n}: {parsed}; not classified\n")
             answer: dict[str, str | None] = {"type": NONE, "rule": None, "excluded": MALFORMED, "lang": ""}
-        elif not parsed[0].strip() and parsed[1] is None:
+        elif not parsed.text.strip() and parsed.kind is None:
             answer = {"type": NONE, "rule": None, "excluded": EMPTY, "lang": ""}
         else:
-            answer = _answer(*parsed)
+            answer = _answer(parsed)
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
         out.flush()  # one answer per line as it comes, for interactive use and pipes
     return malformed

@@ -98,6 +98,9 @@ class Rule(NamedTuple):
     unless: Regex | None = None
     after_claim: bool = False
     asked: bool = False
+    # Not when the agent's message ended with a question to the user: "no, don't remove it" then
+    # answers "Shall I remove it?", it corrects nothing.
+    not_an_answer: bool = False
 
 
 class Pack(NamedTuple):
@@ -160,11 +163,12 @@ def rx(pattern: str, flags: int = 0) -> Regex:
 
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,
-         unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False) -> Rule:
+         unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False,
+         not_an_answer: bool = False) -> Rule:
     return Rule(kind, name, rx(pattern, flags),
                 rx(also, flags) if also else None,
                 rx(unless, flags) if unless else None,
-                after_claim, asked)
+                after_claim, asked, not_an_answer)
 
 
 # Shared, language-independent patterns.
