@@ -68,6 +68,16 @@ ZH = [
     # the agent did what it was not asked to
     ("你怎么把测试删了", IV, None),
     ("为什么把配置改了？", UNTYPED, None),  # no "you": a question about the change
+    # not X but Y; 不不不 opening
+    ("超时不是按秒算，应该是按毫秒", P, None),
+    ("不不不，我说的是测试环境", P, None),
+    ("没有这个 fetch upstream 的选项", P, None),
+    # only asked to look
+    ("我只是让你看一下，而不是动手改", IV, None),
+    ("只让你看看，没让你改", IV, None),
+    # the agent's change named as the cause
+    ("你修改了学习率之后 loss 不下降了", R, None),
+    ("你修改了缓存之后就不卡了", UNTYPED, None),  # better
 ]
 
 
@@ -232,6 +242,12 @@ def test_why_asked_without_a_failure_stays_a_question() -> None:
 def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
     assert C.classify(text).type not in TYPES
     assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES
+
+
+def test_not_needed_after_the_agents_work_but_not_as_an_answer() -> None:
+    assert C.classify("不需要 catch 异常", previous="已添加异常处理，所有调用都包在 try/catch 里了。").type == IV
+    assert C.classify("不用", previous="已修改完成。要不要我再加一组测试？").type not in TYPES  # an answer
+    assert C.classify("不需要 catch 异常").type not in TYPES  # a task's instruction
 
 
 def test_a_chinese_omission_right_after_a_claimed_fix() -> None:
