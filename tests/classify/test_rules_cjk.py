@@ -133,6 +133,8 @@ JA = [
     ("これじゃなくて隣のファイル", P, None),
     ("それじゃないと動かない", UNTYPED, None),  # a condition
     ("前と同じ形式でお願い", UNTYPED, None),
+    ("保留の意味は、今は触らないということ", P, None),
+    ("この意味は何ですか", UNTYPED, None),
 ]
 
 KO = [
@@ -197,6 +199,14 @@ def test_a_bare_japanese_error_report_is_a_result_error_only_right_after_a_claim
     assert C.classify(text, previous=FIXED).rule == "ja.result-error.error-after-claim"
     assert C.classify(text).type not in TYPES  # opening a task: a report
     assert C.classify(text, previous=ASKED).type not in TYPES  # the agent claimed nothing
+
+
+def test_not_needed_in_japanese_after_the_agents_work_but_not_as_an_answer() -> None:
+    assert C.classify("旧名の注記は不要", previous=FIXED).type == IV
+    assert C.classify("この節は不要では？", previous=FIXED).type == IV  # asked, but a correction
+    assert C.classify("修正は不要", previous=FIXED).type not in TYPES  # a verdict
+    assert C.classify("テストは不要です", previous="変更しました。テストも追加しますか？").type not in TYPES  # an answer
+    assert C.classify("旧名の注記は不要").type not in TYPES
 
 
 @pytest.mark.parametrize("text", ["中央揃えになってない", "CSS が効いてない", "ロゴが表示されてない"])
