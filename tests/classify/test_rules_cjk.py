@@ -178,6 +178,9 @@ KO = [
     ("엉뚱한 파일을 고쳤네", P, None),
     ("에러 없어졌어요", UNTYPED, "negated"),
     ("안 되면 알려 줘", UNTYPED, "hypothetical"),
+    # a spec in the written directive register, not a reply to the agent
+    ("이 모듈을 사용자 관점에서 검토한다. 기능이 아니라 행동을 본다.", UNTYPED, "new-task"),
+    ("테스트를 먼저 작성하라. 구현이 아니라 계약부터.", UNTYPED, "new-task"),
 ]
 
 
@@ -224,6 +227,14 @@ def test_a_bare_korean_result_is_a_result_error_only_right_after_a_claimed_fix(t
     assert C.classify(text, previous_tools=["Edit(src/login.ts)"]).type == R  # its turn edited files
     assert C.classify(text).type not in TYPES
     assert C.classify(text, previous="어느 화면부터 할까요?", previous_tools=["Read(src/login.ts)"]).type not in TYPES
+
+
+def test_korean_should_be_and_differs_right_after_a_claimed_fix() -> None:
+    assert C.classify("설정을 먼저 저장해야 하는 거 아니야?", previous=FIXED_KO).type == R
+    assert C.classify("버튼 모양이 시안이랑 달라요", previous=FIXED_KO).type == R
+    assert C.classify("설정을 먼저 저장해야 하는 거 아니야?").type not in TYPES  # a question opening a task
+    assert C.classify("A와 B는 달라?", previous=FIXED_KO).type not in TYPES
+    assert C.classify("그럼 캐시에 저장해야 하는 거 아니야?", previous=FIXED_KO).type not in TYPES  # a proposal
 
 
 def test_a_korean_text_to_show_is_not_a_result() -> None:

@@ -116,7 +116,13 @@ _NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이
                     r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
 # "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
 _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE)
+# Right after the agent's work: "저장하면 목록이 갱신돼야 하는 거 아니야?", "시안이랑 달라요": the
+# result is not what it should be (asked, too); "그럼 캐시에 저장해야 하는 거 아니야?" reasons from
+# the agent's answer to a proposal.
+_SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
+                  r"|(?:과|와|랑|이랑|하고)\s?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
+                  unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE)
 
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
@@ -160,6 +166,9 @@ EXCLUSIONS = (
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "…를 준비한다.", "…를 검토하라.", "…작성할 것.": a prompt or spec in the written directive
+    # register opens the message; people correcting an agent talk to it (해/해요/했잖아).
+    rule(NEW_TASK, "spec-register", r"^[^.!?\n]{1,120}?(?:한다|하라|할\s?것)\.(?=\s|$)"),
     rule(NEW_TASK, "reason-for-work", r"(?:틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹)[^\s,.]{0,6}(?:서|니까|니|길래)(?=\s|$|[,.])",
          also=r"(?:[올갈할볼쉴줄짤칠잘살둘될릴질]|을)게(?:요)?[.!~]*$"
          r"|(?:하|짜|고치|만들|바꾸|쓰|가|보|넘어가|진행하|처리하|정리하|추가하|넣|보정하)자[.!~]*$"
