@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from git_ledger.classify_context import Context
+from git_ledger.classify.context import Context
 from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.classify.rules import (
     EMPTY, HARNESS, HYPOTHETICAL, IMAGE_TAGS, LONG, NEGATED, OUTPUT_LINE, PASTE_INTRO, PASTED, PASTED_FAILURE, QUESTION_MARKS,
@@ -169,7 +169,7 @@ def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
 def classify(text: str, previous: str | None = None, previous_tools: Iterable[str] = ()) -> Classification:
     """Type one human message (see the module docstring for the order of checks). `previous` is
     the agent's message before it and `previous_tools` the tool calls of that turn (names, or
-    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify_context`)."""
+    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify.context`)."""
     return _classify(text, gated=True, context=Context.of(previous, previous_tools))
 
 

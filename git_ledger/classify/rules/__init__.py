@@ -86,7 +86,7 @@ class Rule(NamedTuple):
 
     With `after_claim`, the rule types only right after the agent claimed its work (its previous
     message said it fixed/finished/changed something, or its turn ran edit or run tools:
-    `classify_context.Context`): "still the same" then is a result-error, at the start of a task
+    `classify.context.Context`): "still the same" then is a result-error, at the start of a task
     it is not a correction. Without a context such a rule never fires. With `asked`, the rule may
     type a question ("did you update the routes too?"); other questions can only be
     instruction-violation (the question rule)."""

@@ -86,6 +86,11 @@ TYPES = (
          r"|document|export|comment|cover|remove|delete|rename)\w{0,2}\b"
          r"|\bwhy\s+(?:didn'?t|don'?t|dont|did\s+not|do\s+not)\s+you\s+(?:also\s+)?(?:update|add|include|change|handle|test|run|fix|implement)\b",
          after_claim=True, asked=True),
+    # "did you update the routes too?", "what about the tests?" right after "done".
+    rule(O, "asked-too", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:did|have)\s+you\s+(?:also\s+)?(?:\w+\s+)?(?:update|add|include|change|handle"
+         r"|remove|fix|migrate|rename|export|register|cover|delete|test|document)\w{0,2}\b[^?]{0,80}?\b(?:too|also|as\s+well|either)\s*\?"
+         r"|^(?:and\s+|but\s+|also\s+|ok\s+|okay\s+|hmm+\s+)?(?:what|how)\s+about\s+(?!\w+ing\b|(?:next|last|this)\s+\w+|tomorrow|today|tonight|later|now\b|it\b|that\b|you\b|me\b|us\b|them\b)(?:the\s+|our\s+|my\s+)?[\w./`'-]+"
+         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$", after_claim=True, asked=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
     rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
@@ -126,6 +131,15 @@ TYPES = (
     # "NO DONT REMOVE THAT" right after the agent acted on it.
     rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
          r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
+         after_claim=True, not_an_answer=True),
+    # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
+    rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
+         r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
+         r"|dropped|overwrite|overwrote)\b", after_claim=True, asked=True),
+    # "revert that", "undo it", "put it back" right after the agent's work.
+    rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
+         r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
+         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b",
          after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
@@ -237,6 +251,25 @@ TYPES = (
          r"|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:look|seem|work)\s+any\s+better\b|\bnot\s+any\s+better\b"
          r"|\bsame\s+(?:bug|error|issue|problem)\s+again\b|\bagain\w*\s+(?:the\s+)?same\s+(?:bug|error|issue|problem)\b"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b|\bnothing\s+(?:is\s+)?chang\w{1,3}\s+(?:with|after|at\s+all)\b"),
+    # "lint fails", "the tests still fail", "it returns 0 rows", "now it's worse", "shows the id instead of the name".
+    rule(R, "fails-now-after-claim", r"\b(?:tests?|specs?|build|builds|ci|lint|linter|linting|mypy|tsc|typecheck\w{0,3}|compil\w{1,6}|deploy\w{0,4}"
+         r"|install\w{0,3}|migrations?|it|this|that|the\s+(?:app|page|server|script|command|job|pipeline|workflow|endpoint|request|query"
+         r"|import|upload|login|form|button|function|check|suite))\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:fails?|failed|failing|is\s+failing"
+         r"|are\s+failing|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|expected|so\s+that|until|before|to\s+see|why|known|flaky|already|upstream"
+         r"|on\s+main|let\s+me|i'?ll|add|last\s+(?:night|week|time|month)|yesterday|sometimes|occasionally|intermittent\w{0,3}|randomly)\b",
+         after_claim=True),
+    rule(R, "returns-nothing-after-claim", r"\b(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|prints?"
+         r"|printed|outputs?)\s+(?:only\s+|just\s+|still\s+)?(?:0|zero|nothing|null|none|undefined|nan|an?\s+empty|empty|no\s+(?:rows|results"
+         r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
+         r"|\b(?:i\s+(?:get|see)|(?:it'?s|it\s+is)\s+(?:just\s+)?(?:an?\s+)?|still\s+(?:an?\s+)?)(?:blank|empty|white)\s+(?:page|screen)\b"
+         r"|\b(?:does|did)\s+nothing\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+do\s+anything\b",
+         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing))\b", after_claim=True),
+    rule(R, "worse-after-claim", r"\b(?:it'?s|that'?s|this\s+is|it\s+is|now\s+it'?s|now)\s+(?:even\s+|much\s+|way\s+)?worse\b", after_claim=True),
+    rule(R, "instead-after-claim", r"\b(?:shows?|showing|displays?|displaying|prints?|printing|returns?|returning|renders?|rendering|outputs?"
+         r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
+         unless=r"\b(?:should|make\s+sure|please|can\s+you|could\s+you|want|let'?s|if|would)\b|^(?:show|display|print|return|render|output"
+         r"|open|give|generate|create)\b", after_claim=True),
     rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
          r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
          r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from git_ledger.classify.classify import classify
-from git_ledger.classify_context import Context, claims_work, ran_edit_or_run, tool_name
+from git_ledger.classify.context import Context, claims_work, ran_edit_or_run, tool_name
 from git_ledger.classify.rules import rule
 from git_ledger.models import TYPES
 
@@ -47,7 +47,13 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("我已经修改了配置文件。")
     assert claims_work("設定ファイルを変更しました。")
     assert claims_work("설정 파일을 수정했습니다.")
+    assert claims_work("现在标题已经居中了。")
+    assert claims_work("設定を書き直しました。")
+    assert claims_work("PRD를 수정·보완하였습니다.")
+    assert claims_work("```js\n// ... existing code ...\nconst retries = 5;\n```")
+    assert claims_work("Let me know if these changes help.")
     assert not claims_work("Let me change the retry limit.")
+    assert not claims_work("どの案で進めるか判断をお願いします。")
     assert not claims_work("Would you like me to update the routes?")
     assert not claims_work("The retry limit is set in config.py.")
 
@@ -83,8 +89,15 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("Console errors:\nUncaught TypeError: cannot read properties of undefined (reading 'map')\n    at List (List.tsx:27:18)",
      CLAIM, RAN, "result-error"),
     ("the totals both seem wrong", CLAIM, RAN, "result-error"),
+    ("lint fails", CLAIM, RAN, "result-error"),
+    ("the tests still fail", CLAIM, RAN, "result-error"),
+    ("it returns 0 rows", CLAIM, RAN, "result-error"),
+    ("now it's even worse", CLAIM, RAN, "result-error"),
+    ("it shows the id instead of the name", CLAIM, RAN, "result-error"),
     # omission
     ("I see the new column but I don't see its values", CLAIM, RAN, "omission"),
+    ("did you update the routes too?", CLAIM, RAN, "omission"),
+    ("what about the tests?", CLAIM, RAN, "omission"),
     ("the migration is missing", CLAIM, RAN, "omission"),
     ("didn't you have to update the routes too?", CLAIM, RAN, "omission"),
     # premise-error
@@ -95,6 +108,8 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("that helper doesn't exist in this repo, where is it from?", CLAIM, RAN, "premise-error"),
     ("i didn't ask whether it's fast, i'm asking whether it runs", CLAIM, RAN, "premise-error"),
     # instruction-violation
+    ("why did you delete the fixtures?", CLAIM, RAN, "instruction-violation"),
+    ("revert that", CLAIM, RAN, "instruction-violation"),
     ("no, don't remove that dictionary", CLAIM, RAN, "instruction-violation"),
     ("as I keep telling you, there is no .js in the import", CLAIM, RAN, "instruction-violation"),
     ("instead of reading the files i provided, you read package.json", CLAIM, RAN, "instruction-violation"),
@@ -120,6 +135,16 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("i already did that, thanks", CLAIM, RAN, None),
     ("if it still fails, revert the change", CLAIM, RAN, None),
     ("great, now add a dark mode", CLAIM, RAN, None),
+    ("what about next week?", CLAIM, RAN, None),
+    ("what about using redis instead?", CLAIM, RAN, None),
+    ("did you run the tests?", CLAIM, RAN, None),  # a re-check request
+    ("show the name instead of the id", CLAIM, RAN, None),
+    ("the build failed last night, add an alert", CLAIM, RAN, None),
+    ("it should return nothing when the list is empty", CLAIM, RAN, None),
+    ("revert the migration to 0042", CLAIM, RAN, None),
+    ("lint fails", None, [], None),
+    ("what about the tests?", None, [], None),
+    ("no, don't remove it", "I removed the unused dictionary. Should I also drop its tests?", RAN, None),  # an answer
 ]
 
 

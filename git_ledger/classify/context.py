@@ -12,11 +12,11 @@ completion: that is the small test here. A plan ("I'll change X", "let me update
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from git_ledger.classify.claims import find_claim
+from git_ledger.classify.rules import Regex
 
 # Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
 # names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.
@@ -36,7 +36,7 @@ LOOKED_AT = 1500  # the previous message's end carries its report; a long answer
 _EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
             r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
             r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
-_WORK_REPORT = re.compile(
+_WORK_REPORT = Regex(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
     r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
     r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
@@ -51,16 +51,24 @@ _WORK_REPORT = re.compile(
     r"|\bnow\s+let'?s\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b|\blet\s+me\s+fix\s+(?:this|that|it)\s+by\b"
     r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b"
     r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly)\b|(?m:^)```diff"
-    r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|改为|改為|改成|创建|建立)"
-    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了"
-    r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応)(?:しました|いたしました|済み)"
-    r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현)(?:했습니다|하였습니다|했어요|했음|완료)",
-    re.IGNORECASE)
+    r"|\b(?:these|the|my|our)\s+(?:changes|updates|modifications|edits|fixes)\b|\b(?:is|are)\s+(?:now\s+)?working\s+(?:as\s+expected"
+    r"|correctly|properly|now)\b|\bcorrectly\s+(?:shows|handles|returns|displays|renders|parses|identifies)\b"
+    r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
+    r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
+    r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
+    r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
+    r"|(?:書き|直し|変え|作り|入れ|消し)ました"
+    r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
+    r"|완료(?:되었|됐|했)"
+    # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
+    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
+# A chat agent's edit proposal: the elided rest of a file it rewrote.
+_EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
-_PLAN = re.compile(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
-                   r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요",
-                   re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?。！？\n]{1,400}")
+_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+              r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요")
+_SENTENCE = Regex(r"[^.!?。！？\n]{1,400}")
 
 
 class Context(NamedTuple):
@@ -90,7 +98,7 @@ def ran_edit_or_run(tools: Iterable[str]) -> bool:
 
 def reports_work(text: str) -> bool:
     """A sentence of `text` reports work the agent did, and does not plan it."""
-    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text))
+    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text.lower()))
 
 
 def ends_with_question(previous: str) -> bool:
@@ -102,4 +110,4 @@ def ends_with_question(previous: str) -> bool:
 def claims_work(previous: str) -> bool:
     """The agent's message claims completion (`find_claim`) or reports work it did."""
     tail = previous[-LOOKED_AT:]
-    return find_claim(tail) is not None or reports_work(tail)
+    return find_claim(tail) is not None or reports_work(tail) or _EDIT_MARK.search(tail.lower()) is not None
