@@ -89,7 +89,24 @@ def _check(text: str, type_: str, excluded: str | None, lang: str) -> None:
         assert (c.type, c.excluded, c.lang) == (type_, excluded, lang), c
 
 
-@pytest.mark.parametrize(("text", "type_", "excluded"), ZH)
+# Traditional forms of the same phenomena (Taiwan, Hong Kong): the same answers.
+ZH_TRADITIONAL = [
+    ("依舊不會觸發", R, None),
+    ("舊的樣式沒刪乾淨", R, None),
+    ("現在點登入無法跳轉", R, None),
+    ("為什麼還是不顯示？", R, None),
+    ("問題還在", R, None),
+    ("你怎麼把測試刪了", IV, None),
+    ("不是按秒，應該是按毫秒", P, None),
+    ("我只是讓你看一下，而不是動手改", IV, None),
+    ("你修改了快取之後不顯示了", R, None),
+    ("我還是不太懂", UNTYPED, None),
+    ("問題還在嗎？", UNTYPED, None),
+    ("如果還是不行就回滾", UNTYPED, "hypothetical"),
+]
+
+
+@pytest.mark.parametrize(("text", "type_", "excluded"), ZH + ZH_TRADITIONAL)
 def test_chinese_phenomena(text: str, type_: str, excluded: str | None) -> None:
     _check(text, type_, excluded, "zh")
 
@@ -244,7 +261,7 @@ def test_a_korean_text_to_show_is_not_a_result() -> None:
 
 @pytest.mark.parametrize("text", ["报错了", "頁面白屏", "点了保存还是没反应", "截图所示报错", "按钮点不了", "编译不过",
                                   "数据没保存上", "改了之后更慢了", "没用啊", "跟之前一样", "一样的问题", "问题没解决",
-                                  "接口返回 500"])
+                                  "接口返回 500", "報錯了", "按鈕點不了", "編譯不過", "跟之前一樣", "問題沒解決"])
 def test_a_bare_chinese_failure_is_a_result_error_right_after_a_claimed_fix(text: str) -> None:
     fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
     assert C.classify(text, previous=fixed).type == R
