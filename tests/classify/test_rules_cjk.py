@@ -3,10 +3,16 @@ beside the look-alike that is not a correction. Every message here is written fo
 A look-alike ("untyped") may still be "other" (corrective words, left to the judges), never typed."""
 from __future__ import annotations
 
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
 import pytest
 
 from git_ledger.classify import classify as C
 from git_ledger.models import TYPES
+from tests.testing.util import REPO_ROOT
 
 R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
 UNTYPED = "untyped"
@@ -297,3 +303,29 @@ def test_a_chinese_omission_right_after_a_claimed_fix() -> None:
 @pytest.mark.parametrize("text", ["帮我看看这个报错", "数据没保存上的情况要提示用户", "接口返回 200 就算成功", "测试没跑过的先跳过"])
 def test_chinese_requests_after_a_claimed_fix_stay_untyped(text: str) -> None:
     assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+
+
+def test_the_tuning_bench_names_the_rule_behind_each_hit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/rules_by_lang.py on rows written here in the development set's format."""
+    spec = importlib.util.spec_from_file_location("rules_by_lang", REPO_ROOT / "bench" / "rules_by_lang.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["rules_by_lang"] = bench
+    spec.loader.exec_module(bench)
+    rows = [
+        {"lang": "zh", "text": "还是没有刷新出来", "prev_assistant": "已修改。", "label": "result-error"},
+        {"lang": "zh", "text": "帮我加个登录页", "prev_assistant": None, "label": "not-correction"},
+        {"lang": "ko", "text": "여전히 전부 깜빡여", "prev_assistant": FIXED_KO, "label": "result-error"},
+        {"lang": "ja", "text": "ログイン画面を作って", "prev_assistant": None, "label": "omission"},
+    ]
+    (tmp_path / "messages.jsonl").write_text("".join(
+        json.dumps({"id": f"r{i}", "part": "tune", "prev_tools": None, **r}, ensure_ascii=False) + "\n"
+        for i, r in enumerate(rows)), encoding="utf-8")
+    assert bench.main(["--data", str(tmp_path), "--misses"]) == 0
+    out = capsys.readouterr().out
+    assert "| zh | 1 / 2 | 1 | 100.0% | 100.0% | 1/1 |" in out
+    assert "zh.result-error.still-not                            1   0" in out
+    assert "ko.result-error.still-again" in out
+    assert "MISS ja omission" in out and "ログイン画面を作って" in out
+    assert bench.main(["--data", str(tmp_path / "absent")]) == 0
+    assert "skipped" in capsys.readouterr().out
