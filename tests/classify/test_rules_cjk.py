@@ -312,7 +312,7 @@ def test_the_tuning_bench_names_the_rule_behind_each_hit(tmp_path: Path, capsys:
     bench = importlib.util.module_from_spec(spec)
     sys.modules["rules_by_lang"] = bench
     spec.loader.exec_module(bench)
-    rows = [
+    rows: list[dict[str, str | None]] = [
         {"lang": "zh", "text": "还是没有刷新出来", "prev_assistant": "已修改。", "label": "result-error"},
         {"lang": "zh", "text": "帮我加个登录页", "prev_assistant": None, "label": "not-correction"},
         {"lang": "ko", "text": "여전히 전부 깜빡여", "prev_assistant": FIXED_KO, "label": "result-error"},
