@@ -66,6 +66,10 @@ ZH = [
     ("刷新了，没变", R, None),
     ("这个变量没变过，可以内联", UNTYPED, None),
     ("没有效果图，你自己设计", UNTYPED, None),  # 效果图: a mock-up
+    # fixed, and a new problem
+    ("可以了！就是还有个小问题，列表没有排序", R, None),
+    ("前两个好了。但是又出现了新问题：草稿没保存", R, None),
+    ("我有个问题，缓存是按用户存的吗？", UNTYPED, None),  # a question
     # the problem stays
     ("问题还在", R, None),
     ("bug 依然存在", R, None),

@@ -169,6 +169,10 @@ TYPES: tuple[Rule, ...] = (
          r"|^(?:一樣|一样|同樣|同样)的(?:問題|问题|錯誤|错误|報錯|报错|結果|结果)",
          # "帮我看看这个报错": a request about the error, not a report of it.
          unless=r"幫我|帮我|請|请|看看|看一下|分析|查一下", after_claim=True),
+    # "修好了，就是还有个小问题：…", "前两个好了，但是又出现了新问题": fixed, and a new problem.
+    # (the sentences split at 。！, so the "but" half is the rule; a bare 有个小问题 opens a request)
+    rule(R, "fixed-but-new", r"(?:但|就是|不過|不过|可是|只是)(?:是)?(?:現在|现在)?(?:又|還|还)?(?:有|出現|出现)(?:了)?(?:個|个|一個|一个)?"
+         r"(?:新|小)(?:的)?(?:問題|问题|bug)"),
     # "问题还在", "bug 依然存在": the problem stays (asked, "问题还在吗？", it is a question).
     rule(R, "problem-stays", r"(?:問題|问题|bug|錯誤|错误|報錯|报错|症狀|症状)\s?(?:還|还|依然|仍然|依舊|依旧|仍)(?:是)?(?:在|存在|有)"),
     # "测试没跑", "文档没更新" right after a claimed fix: left undone.
@@ -198,7 +202,7 @@ EXCLUSIONS = (
     # nor 有時候, "sometimes").
     rule(HYPOTHETICAL, "when", r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有])(?:時|时)"
          r"(?![間间區区序刻效代鐘钟段期長长])",
-         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又)"),
+         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题)"),
     rule(AGREEMENT, "yes-but", r"^(?:嗯+|對|对|是的|好|好的|可以|沒錯|没错|ok|行|沒問題|没问题|對啊|对啊"
          r"|對的|对的|不錯|不错|很好|謝謝|谢谢)[，,。.!！~\s]*(?:但是|但|不過|不过|可是|只是|還有|还有|另外"
          r"|然後|然后|不是|也|再|順便|顺便)"),
