@@ -66,6 +66,10 @@ ZH = [
     ("刷新了，没变", R, None),
     ("这个变量没变过，可以内联", UNTYPED, None),
     ("没有效果图，你自己设计", UNTYPED, None),  # 效果图: a mock-up
+    # thanks/yes, then the attempt failed: a report, not agreement and elaboration
+    ("谢谢，但是还是不行", R, None),
+    ("好的，但是问题还在", R, None),
+    ("好的，但是另外加一个导出按钮", UNTYPED, "agreement"),
     # fixed, and a new problem
     ("可以了！就是还有个小问题，列表没有排序", R, None),
     ("前两个好了。但是又出现了新问题：草稿没保存", R, None),
@@ -147,6 +151,8 @@ JA = [
     ("テストを先に書けと言ったはずだ", IV, None),
     ("最初に確認しろと言った", IV, None),
     ("彼はいいねと言った", UNTYPED, None),
+    ("ありがとう、でもまだ動かない", R, None),
+    ("はい、でも空の配列も処理して", UNTYPED, "agreement"),
     # more than was asked
     ("余計な変更が入ってる", IV, None),
     ("余計なことしないで", IV, None),
@@ -190,6 +196,8 @@ KO = [
     # not working properly, not a task about what does not
     ("로그인이 제대로 안 돼요", R, None),
     ("제대로 안 되는 부분 고쳐 줘", UNTYPED, None),
+    ("네 근데 여전히 에러 나요", R, None),
+    ("네 근데 빈 배열도 처리해 줘", UNTYPED, "agreement"),
     # the premise: not there, not this, what was said
     ("그 옵션은 존재하지 않아요", P, None),
     ("존재하지 않는 파일은 건너뛰어 줘", UNTYPED, None),  # attributive: a task
