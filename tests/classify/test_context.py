@@ -34,9 +34,13 @@ def test_edit_or_run_tools_count_as_a_claim_of_work_reading_does_not() -> None:
 
 def test_context_of_a_turn() -> None:
     assert Context.of(None) is None
-    assert Context.of(FIXED) == Context(claimed=True)
-    assert Context.of(PLAN) == Context(claimed=False)
-    assert Context.of("I removed the old dictionary. Shall I also drop its tests?") == Context(True, asked_user=True)
+    fixed, plan = Context.of(FIXED), Context.of(PLAN)
+    asking = Context.of("I removed the old dictionary. Shall I also drop its tests?")
+    assert fixed is not None and plan is not None and asking is not None
+    assert (fixed.claimed, fixed.asked_user) == (True, False)
+    assert (plan.claimed, plan.asked_user) == (False, False)
+    assert (asking.claimed, asking.asked_user) == (True, True)
+    assert Context.of(None, ["Read(a.py)"]) is not None
     assert tool_name("Bash(cd src && make)") == "bash" and tool_name("Update Todos") == "update todos"
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 
@@ -94,6 +98,9 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("it returns 0 rows", CLAIM, RAN, "result-error"),
     ("now it's even worse", CLAIM, RAN, "result-error"),
     ("it shows the id instead of the name", CLAIM, RAN, "result-error"),
+    ("now the sidebar is gone", CLAIM, RAN, "result-error"),
+    ("it keeps crashing on save", CLAIM, RAN, "result-error"),
+    ("the modal doesn't open", CLAIM, RAN, "result-error"),
     # omission
     ("I see the new column but I don't see its values", CLAIM, RAN, "omission"),
     ("did you update the routes too?", CLAIM, RAN, "omission"),
@@ -135,6 +142,9 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("i already did that, thanks", CLAIM, RAN, None),
     ("if it still fails, revert the change", CLAIM, RAN, None),
     ("great, now add a dark mode", CLAIM, RAN, None),
+    ("the error is gone", CLAIM, RAN, None),
+    ("the old files are gone, good", CLAIM, RAN, None),
+    ("make sure the button doesn't close the modal", CLAIM, RAN, None),
     ("what about next week?", CLAIM, RAN, None),
     ("what about using redis instead?", CLAIM, RAN, None),
     ("did you run the tests?", CLAIM, RAN, None),  # a re-check request

@@ -191,6 +191,8 @@ TYPES = (
          after_claim=True, not_an_answer=True),
     rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
          unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
+    rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
+         r"|incorrect)\b"),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -270,12 +272,20 @@ TYPES = (
          r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
          unless=r"\b(?:should|make\s+sure|please|can\s+you|could\s+you|want|let'?s|if|would)\b|^(?:show|display|print|return|render|output"
          r"|open|give|generate|create)\b", after_claim=True),
+    # "now the sidebar is gone", "it keeps crashing"; not "the error is gone".
+    rule(R, "gone-after-claim", r"\b(?:is|are|has|have)\s+(?:now\s+|also\s+|completely\s+)?(?:gone|disappeared|vanished)\b"
+         r"|\b(?:disappeared|vanished)\s+(?:now|again|completely|entirely)\b"
+         r"|\b(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+|now\s+)?keeps?\s+(?:on\s+)?(?:failing|crashing|happening|showing|popping|throwing"
+         r"|returning|timing\s+out|reloading|restarting|looping|breaking|erroring|freezing|hanging)\b",
+         unless=r"\b(?:errors?|warnings?|bugs?|issues?|problems?|crash(?:es)?|flicker\w{0,3}|lag|delay|spinner|duplicates?|noise|glitch\w{0,2}"
+         r"|if|whether|should|make\s+sure|ensure|when|good|great|nice|perfect|thanks)\b", after_claim=True),
     rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
          r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
          r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
          r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
-         r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better)\b",
+         r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
+         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
