@@ -23,8 +23,8 @@ from types import ModuleType
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from git_ledger.classify.classify import classify  # noqa: E402
-from git_ledger.models import TYPES, Classification  # noqa: E402
+from git_ledger.classify.classify import classify
+from git_ledger.models import TYPES, Classification
 
 
 def _classify_real() -> ModuleType:
