@@ -15,6 +15,7 @@ SUBCOMMANDS = {
     "ledger": ["merge", "install-merge-driver", "validate", "status"],
     "judge": ["list", "eval"],
     "guard": ["replay"],
+    "inject": ["preview"],
 }
 
 

@@ -58,7 +58,9 @@ def test_show_one_type_of_one_repository(collected: Path) -> None:
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert "github.com/example/widget" in lines
-    assert "2026-11-16  omission" in out.stdout and "human/prompt" in out.stdout
+    from git_ledger.models import case_id
+    assert f"2026-11-16  {case_id('claude', 's-a', 'u2', 'prompt')[:12]}  omission" in out.stdout, out.stdout
+    assert "human/prompt" in out.stdout
     assert "      테스트 파일을 빠뜨렸잖아" in lines
     assert "      before: Bash pytest -q tests/test_parser.py" in lines
     assert "그게 아니라" not in out.stdout
