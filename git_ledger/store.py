@@ -362,6 +362,15 @@ class Store:
         row = self.db.execute("SELECT at, case_ids FROM injections WHERE session = ?", (session,)).fetchone()
         return (row[0], json.loads(row[1])) if row else None
 
+    def injection_counts(self) -> tuple[int, int]:
+        """(cases injected, sessions that received at least one), over every claim."""
+        cases = sessions = 0
+        for (ids,) in self.db.execute("SELECT case_ids FROM injections"):
+            n = len(json.loads(ids))
+            cases += n
+            sessions += n > 0
+        return cases, sessions
+
     def opt_out(self, session: str, at: str) -> None:
         with self.transaction() as db:
             db.execute("INSERT OR IGNORE INTO optouts (session, at) VALUES (?, ?)", (session, at))
@@ -374,6 +383,11 @@ class Store:
         """(repo, toplevel) last resolved for `cwd`."""
         row = self.db.execute("SELECT repo, toplevel FROM repos WHERE cwd = ?", (cwd,)).fetchone()
         return (row[0], row[1]) if row else None
+
+    def known_toplevels(self) -> list[str]:
+        """The top-level folders of every git repository the collector or the hooks met."""
+        rows = self.db.execute("SELECT DISTINCT toplevel FROM repos WHERE toplevel != '' ORDER BY toplevel")
+        return [r[0] for r in rows]
 
     def remember_repo(self, cwd: str, repo: str, toplevel: str, at: str) -> None:
         with self.transaction() as db:

@@ -21,7 +21,7 @@ from git_ledger import config as gl_config
 from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.ledger import Ledger, load_ledger, save_ledger
-from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
+from git_ledger.ledger.model import DECIDED, Entry, LedgerData, Pending, format_id
 from git_ledger.models import TYPES, Case
 from git_ledger.promote import Group, GroupKey, Unit, combine, count_units, group_cases, status_for
 from git_ledger.repo import identify, shareable
@@ -145,9 +145,6 @@ def plan(
         entries[new.id] = new
         changes.append(Change("new" if verdict == "proposed" else "held", new))
     return dataclasses.replace(data, entries=entries, pending=pending), changes, touched, sightings
-
-
-DECIDED = ("adopted", "rejected")
 
 
 def _withdraw(
