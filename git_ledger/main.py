@@ -23,7 +23,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "forget": ("forget", "take wrong cases back: never injected, promoted or counted again"),
     "unforget": ("forget", "undo `git-ledger forget`"),
     "stats": ("stats", "counts by repo, type, source and week; corrections per 100 sessions"),
-    "demo": ("demo", "collect, show and stats on small real logs bundled with the package"),
+    "demo": ("demo", "the whole loop on small real logs bundled with the package, in a temporary repository"),
     "classify": ("classify", "type messages read from stdin, one JSON object per line"),
     "propose": ("propose", "promote repeated (repo, type) groups into the proposals ledger"),
     "ledger": ("ledger", "ledger maintenance: merge driver, validation"),
