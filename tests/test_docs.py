@@ -59,3 +59,12 @@ def test_docs_links_point_to_existing_files() -> None:
             if "://" in target or target.startswith("mailto:"):
                 continue
             assert (base / target).exists(), f"{name} links to missing {target}"
+
+
+def test_bare_git_ledger_prints_the_command_list() -> None:
+    from util import run_cli
+
+    out = run_cli()
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.startswith("usage: git-ledger")
+    assert all(f"    {verb}" in out.stdout for verb in VERBS)
