@@ -26,7 +26,6 @@ from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.hooks import install as inst
 
-AGENTS_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 DATA_FOLDERS = ("injected", "backups")  # markers and backups: always removed
 MERGE_LINE_SUFFIX = " merge=git-ledger"
 
@@ -157,6 +156,8 @@ def uninstall_all(project: Path | None, env: Mapping[str, str], *, purge: bool, 
     agents_files = [paths.claude_config_dir(env) / "CLAUDE.md", paths.codex_home(env) / "AGENTS.md"]
     if project is not None:
         done.extend(remove_merge_driver(project, dry_run))
+        from git_ledger.cards.library import AGENTS_FILES
+
         agents_files[:0] = [project / name for name in AGENTS_FILES]
     seen: set[Path] = set()
     for path in agents_files:
