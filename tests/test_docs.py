@@ -6,7 +6,7 @@ import re
 import pytest
 
 from git_ledger.main import VERBS, main
-from util import REPO_ROOT
+from tests.testing.util import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = {p.name: p.read_text(encoding="utf-8") for p in (REPO_ROOT / "docs").glob("*.md")}
@@ -62,7 +62,7 @@ def test_docs_links_point_to_existing_files() -> None:
 
 
 def test_bare_git_ledger_prints_the_command_list() -> None:
-    from util import run_cli
+    from tests.testing.util import run_cli
 
     out = run_cli()
     assert out.returncode == 0 and out.stderr == ""

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def demo(work: Path, out: TextIO) -> int:
-    from git_ledger import demo as loop
+    from git_ledger.demo import loop
 
     ws = loop.prepare(work, os.environ)
     out.write(f"git-ledger demo: the whole loop on {len(loop.bundled_logs())} real public sessions "

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from git_ledger import forgetting
+from git_ledger.store import forgetting
 from git_ledger.commands import _common
 from git_ledger.errors import FatalError
 

@@ -17,7 +17,7 @@ from git_ledger.ledger.model import (
     CURRENT_VERSION, ID_RE, STATUSES, Entry, LedgerData, Pending, pending_label,
 )
 from git_ledger.models import TYPES
-from git_ledger.promote import GroupKey, Unit, count_units, parse_unit
+from git_ledger.ledger.promote import GroupKey, Unit, count_units, parse_unit
 
 TOP_KEYS = ("version", "repos", "entries", "pending")
 ENTRY_KEYS = ("repo", "type", "status", "pr", "first", "last", "units", "sessions", "dates", "fingerprints")

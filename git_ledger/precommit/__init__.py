@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from git_ledger import fileviews, paths, secretscan
+from git_ledger import paths
+from git_ledger.masking import fileviews, secretscan
 from git_ledger.precommit import staged
 from git_ledger.errors import FatalError
 
@@ -57,7 +58,7 @@ def find_secrets(files: Iterable[staged.FileLines]) -> list[Problem]:
 def find_stored_text(files: Iterable[staged.FileLines], store_path: Path) -> list[Problem]:
     """Sentences of stored corrections in the added lines (one automaton for every case)."""
     from git_ledger.precommit.rawtext import Matcher
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     with Store.open_readonly(store_path) as store:
         matcher = Matcher(store.case_texts())
