@@ -14,7 +14,7 @@ SUBCOMMANDS = {
     "cards": ["init", "new", "audit", "scan", "probe"],
     "ledger": ["merge", "install-merge-driver", "validate", "status"],
     "judge": ["list", "eval"],
-    "guard": ["replay"],
+    "guard": ["replay", "prefer"],
     "inject": ["preview"],
 }
 

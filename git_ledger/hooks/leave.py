@@ -27,6 +27,7 @@ from git_ledger.errors import FatalError
 from git_ledger.hooks import install as inst
 
 DATA_FOLDERS = ("injected", "backups")  # markers and backups: always removed
+MARKER_PREFIX = "last-run-"  # the hooks' last-run markers (doctor reads them): always removed
 MERGE_LINE_SUFFIX = " merge=git-ledger"
 
 
@@ -132,7 +133,7 @@ def clear_data(data_dir: Path, purge: bool, dry_run: bool) -> list[Removal]:
     if not data_dir.is_dir():
         return done
     for entry in sorted(data_dir.iterdir()):
-        if entry.name in DATA_FOLDERS or purge and entry.name != "config.yaml":
+        if entry.name in DATA_FOLDERS or entry.name.startswith(MARKER_PREFIX) or purge and entry.name != "config.yaml":
             if not dry_run:
                 shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
             done.append(Removal(entry, "deleted"))
