@@ -238,7 +238,7 @@ def options(raw: Any) -> dict[str, Any]:
 
 
 def _log(env: Mapping[str, str], message: str) -> None:
-    from git_ledger.commands.hook import log_failure
+    from git_ledger.hooks.log import log_failure
 
     log_failure(env, "user-prompt-submit", message)
 

@@ -15,7 +15,9 @@ import functools
 import re
 from typing import NamedTuple
 
-from git_ledger.masking import fileviews, prefilter, secretscan
+from git_ledger.masking import prefilter, secretscan
+from git_ledger.masking.candidates import candidates
+from git_ledger.masking.line import Line
 
 SQL_MARKER = "[SQL masked]"
 # A sentence ends at . ! ? followed by whitespace, or at a CJK full stop; a line ends one too.
@@ -109,9 +111,9 @@ def find_secrets(text: str, filename: str = "") -> list[tuple[int, str]]:
     lines = text.split("\n")
     if filename:  # the whole file: scanned as written and as detect-secrets reads it (`fileviews`)
         numbered = dict(enumerate(lines, 1))
-        picked = fileviews.candidates(filename, numbered, list(numbered), whole=True)
+        picked = candidates(filename, numbered, list(numbered), whole=True)
     else:
-        picked = [secretscan.Line(i + 1, lines[i], lines[i - 1] if i else "")
+        picked = [Line(i + 1, lines[i], lines[i - 1] if i else "")
                   for i in prefilter.candidate_lines(text, eager=True)]
     if not picked:
         return []
@@ -147,7 +149,7 @@ def _sentence(text: str, line_start: int, line_end: int, a: int, b: int) -> tupl
 def _secret_regions(text: str, line_indices: list[int]) -> list[Region]:
     spans = _line_spans(text)
     picked = [
-        secretscan.Line(i + 1, text[spans[i][0]:spans[i][1]], text[spans[i - 1][0]:spans[i - 1][1]] if i else "")
+        Line(i + 1, text[spans[i][0]:spans[i][1]], text[spans[i - 1][0]:spans[i - 1][1]] if i else "")
         for i in line_indices
     ]
     regions: list[Region] = []

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from git_ledger.masking.prefilter import is_object_id, line_is_candidate
+from git_ledger.masking.line import Line
 from git_ledger.masking.plugins import Detector, detector, may_name_a_keyword, shortest_passing
 
 MAX_LINE = 4000
@@ -69,15 +70,6 @@ class Finding(NamedTuple):
     line: int  # 1-based
     type: str  # detect-secrets' secret type, e.g. "AWS Access Key"
     value: str  # the matched value: used to locate it, never printed
-
-
-class Line(NamedTuple):
-    number: int  # 1-based
-    text: str
-    previous: str = ""  # the line before (for `# pragma: allowlist nextline secret`)
-    # detect-secrets' readings of the line in its file (`fileviews`: `key = "value"` for an INI
-    # file, `key: "value"` for YAML), scanned as well: its file scan sees those, not the line.
-    views: tuple[str, ...] = ()
 
 
 _QUOTES = "'\"`"

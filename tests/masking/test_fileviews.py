@@ -9,6 +9,7 @@ import pytest
 
 from tests.testing.fake_secrets import ASSIGNMENT_FILES, ASSIGNMENTS, FILE_NAMES, PLAIN, PLUGIN_LINES, PUNCTUATED, RANDOM
 from git_ledger.masking import fileviews, prefilter
+from git_ledger.masking.candidates import candidates
 from git_ledger.precommit import find_secrets, staged
 from git_ledger.masking.prefilter import is_object_id
 from git_ledger.masking.mask import find_secrets as find_in_text
@@ -113,7 +114,7 @@ def test_the_hook_finds_everything_detect_secrets_scan_finds(name: str, tmp_path
         path.write_text(content)
         theirs = detect_secrets_scan(path)
         whole = staged.read_whole_file(path.name, path.parent)
-        picked = {ln.number for ln in fileviews.candidates(name, whole.text, whole.added, whole=True)}
+        picked = {ln.number for ln in candidates(name, whole.text, whole.added, whole=True)}
         ours = {(p.line, p.kind.removeprefix("secret: ")) for p in find_secrets([whole])}
         lines = {n for n, _ in theirs}
         assert lines <= picked, f"prefilter dropped a line of {content!r}"
