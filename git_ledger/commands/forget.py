@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from git_ledger.store import forgetting
 from git_ledger.commands import _common
 from git_ledger.errors import FatalError
+from git_ledger.store import forgetting
 
 EPILOG = {
     "forget": """examples:

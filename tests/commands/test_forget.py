@@ -8,10 +8,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tests.testing.util import git, run_cli
-
 from git_ledger.ledger import load_ledger
 from git_ledger.store.store import Store
+from tests.testing.util import git, run_cli
 
 NOW = "2026-11-29T08:00:00Z"
 REPO = "github.com/example/widget"

@@ -154,7 +154,7 @@ def test_demo_keep_leaves_its_repository_store_and_logs(tmp_path: Path) -> None:
     assert (tmp_path / "demo" / "home" / "git-ledger" / "ledger.db").is_file()
     repo = tmp_path / "demo" / "demo-repo"
     assert (repo / ".git-ledger" / "proposals.yaml").is_file()
-    log = subprocess.run(("git", "-C", str(repo), "log", "--format=%s"), capture_output=True, text=True).stdout
+    log = subprocess.run(("git", "-C", str(repo), "log", "--format=%s"), capture_output=True, text=True, check=True).stdout
     assert log.splitlines() == ["ledger: propose P-0001 (premise-error, 2 sessions)", "initial"]
     again = run_cli("demo", "--keep", str(tmp_path / "demo"))
     assert again.returncode == 1 and "already holds a demo" in again.stderr
