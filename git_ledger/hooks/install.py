@@ -176,6 +176,25 @@ def plan(path: Path, install: bool, commands: Mapping[str, str]) -> Change:
     return Change(path, before, json.dumps(after_data, indent=2, ensure_ascii=False) + "\n", True)
 
 
+def backup_stem(path: Path) -> str:
+    """The start of the name of every backup of `path` (the rest is a time stamp)."""
+    return re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+
+
+def backups_of(path: Path, backup_dir: Path) -> list[Path]:
+    """The backups `apply` made of `path`, oldest first (named `<stem>.<stamp>[.<n>]`)."""
+    if not backup_dir.is_dir():
+        return []
+    stem = backup_stem(path) + "."
+
+    def order(p: Path) -> tuple[str, int]:
+        stamp, _, n = p.name[len(stem):].partition(".")
+        return stamp, int(n) if n.isdigit() else 1
+
+    return sorted((p for p in backup_dir.iterdir()
+                   if p.name.startswith(stem) and p.name[len(stem):len(stem) + 8].isdigit()), key=order)
+
+
 def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     """Write `change` atomically; the file it replaces is first copied into `backup_dir`
     (the data dir, so a project's .claude/ or .codex/ folder never gets stray files).
@@ -187,7 +206,7 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     if path.exists():
         mode = path.stat().st_mode & 0o777
         backup_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        flat = re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+        flat = backup_stem(path)
         backup = backup_dir / f"{flat}.{stamp}"
         n = 1
         while backup.exists():  # two changes in one second: never overwrite an older backup

