@@ -185,7 +185,7 @@ def _best(clauses: Iterable[Clause]) -> Clause:
     for c in clauses:
         if best is None or _selectivity(c) > _selectivity(best):
             best = c
-    assert best is not None, "no clause to choose from"
+    assert best is not None, "no clause to choose from"  # noqa: S101  (callers pass clauses)
     return best
 
 

@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from git_ledger.masking.prefilter import is_object_id, line_is_candidate
 from git_ledger.masking.line import Line
 from git_ledger.masking.plugins import Detector, detector, may_name_a_keyword, shortest_passing
+from git_ledger.masking.prefilter import is_object_id, line_is_candidate
 
 MAX_LINE = 4000
 WINDOW_OVERLAP = 400  # longer than any token a plugin looks for
