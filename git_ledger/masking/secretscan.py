@@ -1,7 +1,7 @@
 """Secret detection: detect-secrets, asked only about the lines `prefilter` picked.
 
 detect-secrets is imported inside `scan()`, never at module import: the prompt hook imports this
-module through `redact`. The decision is detect-secrets' (its curated plugins and filters), plus
+module through `mask`. The decision is detect-secrets' (its curated plugins and filters), plus
 a few high-precision regexes for token formats newer than detect-secrets 1.5 (see `_EXTRA`).
 
 Two modes:
@@ -13,7 +13,7 @@ Two modes:
   each line also in the form detect-secrets' file scan reads it (`Line.views`, from `fileviews`).
 
 detect-secrets is set up once per process, outside its global settings, and its plugins are
-called without its per-call dependency injection (`secretplugins`).
+called without its per-call dependency injection (`plugins`).
 """
 from __future__ import annotations
 
