@@ -41,8 +41,8 @@ REPO = Path(__file__).resolve().parents[1]
 if __package__ in (None, ""):
     sys.path.insert(0, str(REPO))
 
-from git_ledger.classify.classify import classify
-from git_ledger.models import TYPES
+from git_ledger.classify.classify import classify  # noqa: E402 (after the path insert above)
+from git_ledger.models import TYPES  # noqa: E402
 
 LANGS = ("en", "zh", "ja", "ko")
 CORRECTIONS = frozenset({*TYPES, "other-correction"})

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from git_ledger.cards.card import MAX_CARD_BYTES, SECTION_NAMES, Card, evidence_source, meaningful
 from git_ledger.cards.library import (
-    AGENTS_FILES, INBOX_FILE, INDEX_FILE, SNIPPET_BEGIN, Finding, Library, is_card_file, links, read_text,
+    AGENTS_FILES,
+    INBOX_FILE,
+    INDEX_FILE,
+    SNIPPET_BEGIN,
+    Finding,
+    Library,
+    is_card_file,
+    links,
+    read_text,
 )
 
 CARD_NAME = re.compile(r"^[^\W_][\w.]*(?:-[\w.]+)+$")

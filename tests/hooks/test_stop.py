@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from git_ledger.store.store import Store
-from tests.testing.stop_turns import CLAUDE_FIXTURE, ClaudeTurns, CodexTurns, repeated_lines
 from tests.testing.agents import fake_model
+from tests.testing.stop_turns import CLAUDE_FIXTURE, ClaudeTurns, CodexTurns, repeated_lines
 from tests.testing.util import run_cli
 
 CLAIMS = {

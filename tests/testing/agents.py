@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 
-
 class FakeModel(NamedTuple):
     url: str  # http://127.0.0.1:PORT
     log: Path  # one JSON line per request the agent sent
