@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
     db = paths.db_path()
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
-    logs = filescan.unchanged(roots, snapshot, args.agent, since)
-    if logs is not None:  # nothing new anywhere: done without opening the store
-        result = empty_result(logs)
+    known = filescan.unchanged(roots, snapshot, args.agent, since)
+    if known is not None:  # nothing new anywhere: done without opening the store
+        result = empty_result(*known)
     else:
         result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
     if judges is not None:
@@ -171,7 +171,7 @@ def fast_main(argv: list[str]) -> int | None:
     found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
     if found is None:
         return None
-    report(empty_result(found), as_json=as_json, out=sys.stdout)
+    report(empty_result(*found), as_json=as_json, out=sys.stdout)
     return 0
 
 
@@ -194,6 +194,8 @@ def _window(days: str | None, since: str | None) -> str | None:
 def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any,
                   snap_file: str, progress: Any = None) -> dict[str, Any]:
     """Walk the roots, collect every log that changed, and write the next snapshot."""
+    import os
+
     from git_ledger import collect, config, filescan, paths, sources
     from git_ledger.commands import _common
 
@@ -204,17 +206,19 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
         entries: dict[str, filescan.Entry] = {}
         folders: dict[str, filescan.Folder] = {}
         logs: list[tuple[str, str]] = []
+        unreadable: list[str] = []
+        given = {os.path.abspath(r) for r in roots}
         for path, st in filescan.iter_files(roots, folders):
             old = snapshot.files.get(path)
             mark = marks.get(path)
-            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime):
+            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime) and old[3] != filescan.UNREADABLE:
                 kind = old[3]
             elif mark is not None and mark[0] == st.st_ino:
                 kind = mark[4]
             else:
-                kind = sources.sniff(path) or ""
+                kind = _recognise(path, st.st_size, path in given, unreadable)
             entries[path] = (st.st_ino, st.st_size, st.st_mtime, kind, "\x7f")  # not read yet
-            if kind and agent in ("all", kind):
+            if kind in sources.AGENTS and agent in ("all", kind):
                 logs.append((kind, path))
         review = config.get(config.load(), "review.agents")
         stats = collect.collect_files(
@@ -227,8 +231,8 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
     cutoff = collect.epoch(since) if since is not None else None
     for path, (ino, size, mtime, kind, _) in entries.items():
         mark = marks.get(path)
-        if not kind:
-            entries[path] = (ino, size, mtime, "", "")
+        if not kind or kind in (filescan.UNRECOGNISED, filescan.UNREADABLE):
+            entries[path] = (ino, size, mtime, kind, "")
         elif mark is not None:
             entries[path] = (mark[0], mark[1], mark[2], kind, mark[5])
         elif cutoff is not None and mtime < cutoff and agent in ("all", kind):
@@ -240,7 +244,30 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
     filescan.save_snapshot(snap_file, db, keep, kept_folders, taken_ns)
     result = stats_dict(stats)
     result["files_unchanged"] = len(logs) - stats.files
+    result["unrecognised"] = sorted(p for p, e in entries.items() if e[3] == filescan.UNRECOGNISED)
+    result["files_unrecognised"] = len(result["unrecognised"])
+    result["errors"] = unreadable + result["errors"]
     return result
+
+
+def _recognise(path: str, size: int, given: bool, unreadable: list[str]) -> str:
+    """The agent of a file found under the roots; `filescan.UNRECOGNISED` for a non-empty file that
+    looks like a log (or was named itself) but that no parser recognises, `filescan.UNREADABLE`
+    (and a line in `unreadable`) for one that cannot be read, "" for anything else."""
+    import os
+
+    from git_ledger import filescan, sources
+
+    try:
+        kind = sources.recognise(path)
+    except OSError as e:
+        if not given and not sources.looks_like_log(path):
+            return ""
+        unreadable.append(f"{path}: {e.strerror or e}")
+        return filescan.UNREADABLE
+    if kind is not None:
+        return kind
+    return filescan.UNRECOGNISED if size and (given or sources.looks_like_log(path)) else ""
 
 
 def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -> int:
@@ -280,10 +307,11 @@ def _under(path: str, roots: list[str]) -> bool:
     return False
 
 
-def empty_result(unchanged: int) -> dict[str, Any]:
+def empty_result(unchanged: int, unrecognised: list[str] | None = None) -> dict[str, Any]:
     return {
         "files": 0, "files_unchanged": unchanged, "bytes": 0, "lines_skipped": 0, "events": 0,
         "events_by_kind": {}, "cases": 0, "cases_by_type": {}, "cases_by_source": {}, "errors": [],
+        "files_unrecognised": len(unrecognised or ()), "unrecognised": sorted(unrecognised or ()),
     }
 
 
@@ -317,6 +345,11 @@ def report(result: dict[str, Any], *, as_json: bool, out: TextIO) -> None:
     if result["cases"]:
         out.write(f"  by type: {_counts(result['cases_by_type'])}\n")
         out.write(f"  by source: {_counts(result['cases_by_source'])}\n")
+    unrecognised = result.get("unrecognised") or []
+    if unrecognised:
+        out.write(f"not recognised as a Claude Code, Codex or Gemini log: {len(unrecognised)} files\n")
+        for path in unrecognised:
+            out.write(f"  {path}\n")
     for err in result["errors"]:
         out.write(f"could not read {err}\n")
 
