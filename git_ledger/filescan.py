@@ -15,7 +15,12 @@ import gc
 import marshal
 import os
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+
+# Not imported at run time (mypy reads TYPE_CHECKING = False as typing.TYPE_CHECKING): a plain
+# interpreter has not loaded collections yet, and a no-change collect should not pay for it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Mapping
 
 SNAPSHOT_VERSION = 3
 # path -> (inode, size, mtime, agent or "" for a file that is not a log, covered-from date)

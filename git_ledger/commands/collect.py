@@ -166,8 +166,8 @@ def fast_main(argv: list[str]) -> int | None:
             return None  # the ordinary path names the missing one
         roots = logs
     else:
-        roots = [str(p) for _, p in paths.default_log_roots(agent)]
-    db = paths.db_path()
+        roots = paths.default_log_roots_str(agent)
+    db = paths.db_path_str()
     found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
     if found is None:
         return None
