@@ -14,6 +14,9 @@ a message without them) with fresh session ids, then, in this one invocation, ti
   (e) parsing: the collector's own share of (b): every file through `sources.scan_events` (the
                lean read collect uses) in a process pool, without typing, masking or storing,
 
+  (g) with --plain, (c) and (d) again through a virtualenv without this checkout's editable
+               finder (git_ledger on PYTHONPATH: a regular install's import path; the finder the
+               development venv loads into every interpreter flatters the rescan ratio),
   (f) ccusage: with --ccusage (the `ccusage` script of an npm install made outside the repository,
                e.g. `npm install --prefix /tmp/ccusage ccusage@17.2.1`), its daily report over the
                same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
@@ -194,6 +197,7 @@ def main() -> int:
     ap.add_argument("--keep", action="store_true", help="keep the corpus and the stores")
     ap.add_argument("--reuse", action="store_true", help="reuse the corpus already in --out")
     ap.add_argument("--ccusage", type=Path, default=None, help="the ccusage script to compare with")
+    ap.add_argument("--plain", action="store_true", help="also time (c) and (d) as a regular install")
     args = ap.parse_args()
     if not args.reuse and not FIXTURES.is_dir():
         print(f"no fixtures at {FIXTURES}: set GIT_LEDGER_SHARED to the shared folder", file=sys.stderr)
@@ -226,6 +230,17 @@ def main() -> int:
         cc_env.update(CLAUDE_CONFIG_DIR=str(config), HOME=str(work / "ccusage-home"), LOG_LEVEL="0")
         cc_cmd = [str(args.ccusage), "daily", "--offline", "--json"]
     ccusages: list[tuple[float, float]] = []
+    plain_env = dict(ENV)
+    plain_rescan: list[str] = []
+    plain_start: list[str] = []
+    if args.plain:
+        from hooks import plain_python  # bench/hooks.py: the same regular-install venv
+
+        python = plain_python(work / "plain-venv", plain_env)
+        plain_rescan = [str(Path(python).parent / "git-ledger"), "collect", "--logs", str(corpus)]
+        plain_start = [python, "-c", "pass"]
+    plain_rescans: list[tuple[float, float]] = []
+    plain_starts: list[tuple[float, float]] = []
     load_before = os.getloadavg()
     floors: list[tuple[float, float]] = []
     firsts: list[tuple[float, float]] = []
@@ -247,6 +262,9 @@ def main() -> int:
         for _ in range(5):
             rescans.append(timed(rescan_cmd, env)[:2])
             starts.append(timed([sys.executable, "-c", "pass"])[:2])
+            if plain_rescan:
+                plain_rescans.append(timed(plain_rescan, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
+                plain_starts.append(timed(plain_start, plain_env)[:2])
     first = json.loads(summary)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cpus, Python {platform.python_version()}, {platform.system()}; "
           f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
@@ -260,6 +278,10 @@ def main() -> int:
     print(f"first / floor    = {ratio(firsts, floors)}  (target <= 2)")
     print(f"parsing / floor  = {ratio(parses, floors)}")
     print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
+    if plain_rescans:
+        print(line("(g) rescan, plain", plain_rescans, 1))
+        print(line("(g) python -c pass, plain", plain_starts, 1))
+        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)}  (target <= 1.5)")
     if ccusages:
         print(line("(f) ccusage daily", ccusages))
         print(f"ccusage / first  = {ratio(ccusages, firsts)}  (target >= 10 in CPU)")
