@@ -25,7 +25,7 @@ _SKIP_FIRST = frozenset({
     b"api-request-blob", b"api-request-shape", b"tools-used", b"cost-state",
 })
 _ATTACHMENTS = frozenset({b"queued_command", b"hook_blocking_error"})
-_THINKING = frozenset({b"thinking", b"redacted_thinking"})
+_THINKING = (b'thinking"', b'redacted_thinking"')  # the first content block's type, with its quote
 
 
 def _utf8(view: memoryview, a: int, b: int) -> int:
@@ -80,48 +80,55 @@ class ClaudeReader(ClaudeRecords):
         skipped = 0
         run = -1  # where the run of skipped lines not yet checked for UTF-8 starts (see _utf8)
         a, n = 3 if base == 0 and c.startswith(BOM) else 0, len(c)
+        sidechain = self.sidechain
         while a < n:
             b = find(b"\n", a)
-            if self.sidechain:
+            i = -1 if sidechain else find(b'"type":"', a, a + 2000 if a + 2000 < b else b)
+            if sidechain:
                 action = SKIP
-            else:
-                i = find(b'"type":"', a, a + 2000 if a + 2000 < b else b)
-                j = find(b'"', i + 8, b) if i >= 0 else -1
-                kind = c[i + 8:j] if j >= 0 else b""
-                if kind == b"progress":
-                    if find(b'"hookEvent":"Stop"', j, j + 200 if j + 200 < b else b) >= 0:
-                        close()  # Stop hooks run once the agent has answered
-                    action = SKIP
-                elif kind == b"message":  # an assistant record: its first content block decides
-                    k = find(b'"type":"', j, b)
-                    q = find(b'"', k + 8, b) if k >= 0 else -1
-                    if q >= 0 and c[k + 8:q] in _THINKING:
-                        action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
-                    else:
-                        action = PARSE
-                elif kind == b"user":
-                    if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
-                        action = PARSE
-                    elif find(b'"is_error":true', j, b) >= 0 or any(find(k, a, b) >= 0 for k in self.review_keys):
-                        action = PARSE
-                    else:
-                        action = SKIP  # a successful tool's output: most of a transcript's bytes
+            elif i < 0:
+                action = self._triage(c, a, b)
+            elif c.startswith(b'progress"', i + 8):
+                j = i + 16  # the closing quote, as find(b'"') gives it
+                if find(b'"hookEvent":"Stop"', j, j + 200 if j + 200 < b else b) >= 0:
+                    close()  # Stop hooks run once the agent has answered
+                action = SKIP
+            elif c.startswith(b'message"', i + 8):  # an assistant record: its first content block decides
+                k = find(b'"type":"', i + 16, b)
+                if k >= 0 and c.startswith(_THINKING, k + 8):
+                    action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
                 else:
-                    action = self._triage(c, a, b)
+                    action = PARSE
+            elif c.startswith(b'user"', i + 8):
+                j = i + 12
+                if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
+                    action = PARSE
+                elif find(b'"is_error":true', j, b) >= 0 or (
+                        self.review_keys and any(find(k, a, b) >= 0 for k in self.review_keys)):
+                    action = PARSE
+                else:
+                    action = SKIP  # a successful tool's output: most of a transcript's bytes
+            else:
+                action = self._triage(c, a, b)
             if action == SKIP:
-                e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
-                if e > a and (c[a] != 123 or c[e - 1] != 125 or nul and find(b"\x00", a, e) >= 0):  # not "{" ... "}"
-                    if run >= 0:
-                        skipped += _utf8(view, run, a)
-                        run = -1
-                    skipped += bool(c[a:e].strip())
-                elif run < 0 and not ascii_only:
-                    run = a
+                if c[b - 1] == 125 and c[a] == 123 and not (nul and find(b"\x00", a, b) >= 0):
+                    if run < 0 and not ascii_only:  # "{" ... "}": framed, its UTF-8 checked by the run
+                        run = a
+                else:
+                    e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
+                    if e > a and (c[a] != 123 or c[e - 1] != 125 or nul and find(b"\x00", a, e) >= 0):
+                        if run >= 0:
+                            skipped += _utf8(view, run, a)
+                            run = -1
+                        skipped += bool(c[a:e].strip())
+                    elif run < 0 and not ascii_only:
+                        run = a
             else:
                 if run >= 0:
                     skipped += _utf8(view, run, a)
                     run = -1
                 skipped += self._parse(c[a:b], base + a)
+                sidechain = self.sidechain
             a = b + 1
         if run >= 0:
             skipped += _utf8(view, run, n)
