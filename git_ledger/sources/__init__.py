@@ -28,7 +28,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from git_ledger.collect.snapshot import iter_files
+from git_ledger.sources._lines import BOM
+from git_ledger.walk import iter_files
 
 if TYPE_CHECKING:
     from git_ledger.models import Event, ToolCall, Turn
@@ -39,7 +40,6 @@ __all__ = ["ReadResult", "calls", "detect_agent", "discover", "iter_files", "loo
 AGENTS = ("claude", "codex", "gemini")
 
 HEAD_BYTES = 4096
-BOM = b"\xef\xbb\xbf"  # a UTF-8 byte order mark some editors put at the start of a file
 SNIFF_BYTES, SNIFF_LINES = 1 << 20, 16  # how far a log's first record is looked for
 _PADDING = b" \t\r\n\x00"
 # Agents whose logs are whole documents rewritten in place (re-read when size or mtime change).

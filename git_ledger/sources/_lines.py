@@ -11,10 +11,9 @@ from typing import Any, BinaryIO
 
 import msgspec
 
-from git_ledger.sources import BOM
-
 __all__ = ["BOM", "CHUNK_BYTES", "Chunks", "complete_chunks", "framed", "loads", "salvage"]
 CHUNK_BYTES = 8 << 20  # read logs in pieces of about this size
+BOM = b"\xef\xbb\xbf"  # a UTF-8 byte order mark some editors put at the start of a file
 SALVAGE_MAX = 16 << 20  # a damaged line longer than this is only counted, never searched for records
 SALVAGE_TRIES = 16  # record starts tried in one damaged line
 

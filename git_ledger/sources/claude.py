@@ -79,7 +79,7 @@ class ClaudeReader(ClaudeRecords):
         close = self.rec.close_turn
         skipped = 0
         run = -1  # where the run of skipped lines not yet checked for UTF-8 starts (see _utf8)
-        a, n = 3 if base == 0 and c.startswith(BOM) else 0, len(c)
+        a, n = len(BOM) if base == 0 and c.startswith(BOM) else 0, len(c)
         sidechain = self.sidechain
         while a < n:
             b = find(b"\n", a)
