@@ -16,7 +16,17 @@ from typing import Any
 
 from git_ledger.models import ToolCall
 from git_ledger.sources._core import (
-    TARGET_MAX, Call, LazyCall, Parsed, Recorder, block_text, compact, make_call, one_line, s, unfinished,
+    TARGET_MAX,
+    Call,
+    LazyCall,
+    Parsed,
+    Recorder,
+    block_text,
+    compact,
+    make_call,
+    one_line,
+    s,
+    unfinished,
 )
 from git_ledger.sources._lines import BOM, Chunks, framed, loads, salvage
 from git_ledger.sources._text import human_text
