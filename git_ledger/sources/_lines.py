@@ -90,15 +90,18 @@ _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # t
 _DECODE = msgspec.json.Decoder().decode
 
 
-def loads(line: bytes) -> Any:
+def loads(line: bytes | memoryview) -> Any:
     """`json.loads(line)` for one log line, exactly: msgspec (a compiled parser, 2.5x faster on
     these lines) gives the same values wherever it accepts the input; what it rejects and the
     standard library accepts (NaN, 1e400, lone surrogates, a BOM) takes the standard library's C
-    scanner. Raises ValueError (or RecursionError) where json.loads would."""
+    scanner. A memoryview (a line inside a chunk) is parsed without copying it out first.
+    Raises ValueError (or RecursionError) where json.loads would."""
     try:
         return _DECODE(line)
     except msgspec.DecodeError:
         pass
+    if isinstance(line, memoryview):
+        line = line.tobytes()
     if line[:1] != b"{" or line[1:2] == b"\x00":  # a BOM, UTF-16/32, leading space: the long way
         return json.loads(line)
     text = line.decode("utf-8", "surrogatepass")

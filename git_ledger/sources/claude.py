@@ -127,7 +127,7 @@ class ClaudeReader(ClaudeRecords):
                 if run >= 0:
                     skipped += _utf8(view, run, a)
                     run = -1
-                skipped += self._parse(c[a:b], base + a)
+                skipped += self._parse(view[a:b], base + a)
                 sidechain = self.sidechain
             a = b + 1
         if run >= 0:
@@ -174,7 +174,7 @@ class ClaudeReader(ClaudeRecords):
             return PARSE if c.find(b'"queued_command"', a, b) >= 0 or c.find(b'"hook_blocking_error"', a, b) >= 0 else SKIP
         return SKIP if kind in _SKIP_FIRST else PARSE
 
-    def _parse(self, line: bytes, start: int) -> int:
+    def _parse(self, line: memoryview, start: int) -> int:
         """Parse and handle one record; 1 if the line was malformed, else 0. The whole records a
         damaged line still holds (`_lines.salvage`) are handled too."""
         try:
@@ -183,7 +183,7 @@ class ClaudeReader(ClaudeRecords):
             record = None
         if isinstance(record, dict):
             return self._handle(record, start)
-        for found in salvage(line):
+        for found in salvage(line.tobytes()):
             self._handle(found, start)
         return 1
 
