@@ -82,9 +82,9 @@ def run(args: argparse.Namespace) -> int:
     db = paths.db_path()
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
-    logs = filescan.unchanged(roots, snapshot, args.agent, since)
-    if logs is not None:  # nothing new anywhere: done without opening the store
-        result = empty_result(logs)
+    known = filescan.unchanged(roots, snapshot, args.agent, since)
+    if known is not None:  # nothing new anywhere: done without opening the store
+        result = empty_result(*known)
     else:
         from git_ledger.collect.roots import collect_roots
 
@@ -203,12 +203,12 @@ def fast_main(argv: list[str]) -> int | None:
             return None  # the ordinary path names the missing one
         roots = logs
     else:
-        roots = [str(p) for _, p in paths.default_log_roots(agent)]
-    db = paths.db_path()
+        roots = paths.default_log_roots_str(agent)
+    db = paths.db_path_str()
     found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
     if found is None:
         return None
-    report(empty_result(found), as_json=as_json, out=sys.stdout)
+    report(empty_result(*found), as_json=as_json, out=sys.stdout)
     return 0
 
 
@@ -249,10 +249,11 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
     return 0
 
 
-def empty_result(unchanged: int) -> dict[str, Any]:
+def empty_result(unchanged: int, unrecognised: list[str] | None = None) -> dict[str, Any]:
     return {
         "files": 0, "files_unchanged": unchanged, "bytes": 0, "lines_skipped": 0, "events": 0,
         "events_by_kind": {}, "cases": 0, "cases_by_type": {}, "cases_by_source": {}, "errors": [],
+        "files_unrecognised": len(unrecognised or ()), "unrecognised": sorted(unrecognised or ()),
     }
 
 
@@ -277,6 +278,11 @@ def report(result: dict[str, Any], *, as_json: bool, out: TextIO) -> None:
     if result["cases"]:
         out.write(f"  by type: {_counts(result['cases_by_type'])}\n")
         out.write(f"  by source: {_counts(result['cases_by_source'])}\n")
+    unrecognised = result.get("unrecognised") or []
+    if unrecognised:
+        out.write(f"not recognised as a Claude Code, Codex or Gemini log: {len(unrecognised)} files\n")
+        for path in unrecognised:
+            out.write(f"  {path}\n")
     for err in result["errors"]:
         out.write(f"could not read {err}\n")
 

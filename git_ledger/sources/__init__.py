@@ -3,7 +3,9 @@
 Contract (shared by collect, inject, guards, cards):
 
 * `detect_agent(head: bytes) -> str | None` recognises a log from its first bytes (content, not
-  its name): "claude", "codex", "gemini", or None for anything else.
+  its name) by its first valid record: "claude", "codex", "gemini", or None for anything else.
+  `recognise(path)` reads those bytes (OSError passes), `sniff(path)` also returns None for a
+  file that cannot be read.
 * `discover(roots) -> Iterator[tuple[str, Path]]` yields (agent, file) for every log under each
   root (a file or a folder searched recursively, following symlinks, without loops).
 * `read_events(path, agent, offset=0, state=None) -> ReadResult` reads complete lines from
@@ -26,17 +28,20 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from git_ledger.sources._lines import BOM
 from git_ledger.walk import iter_files
 
 if TYPE_CHECKING:
     from git_ledger.models import Event, ToolCall, Turn
     from git_ledger.sources._core import Call, Parsed
 
-__all__ = ["ReadResult", "calls", "detect_agent", "discover", "iter_files", "read_events", "read_turns",
-           "reviewer_pattern", "scan_events", "sniff", "HEAD_BYTES", "WHOLE_FILE"]
+__all__ = ["ReadResult", "calls", "detect_agent", "discover", "iter_files", "looks_like_log", "read_events", "read_turns",
+           "recognise", "reviewer_pattern", "scan_events", "sniff", "HEAD_BYTES", "WHOLE_FILE"]
 AGENTS = ("claude", "codex", "gemini")
 
 HEAD_BYTES = 4096
+SNIFF_BYTES, SNIFF_LINES = 1 << 20, 16  # how far a log's first record is looked for
+_PADDING = b" \t\r\n\x00"
 # Agents whose logs are whole documents rewritten in place (re-read when size or mtime change).
 WHOLE_FILE = frozenset({"gemini"})
 
@@ -62,32 +67,61 @@ class ReadResult(NamedTuple):
 
 
 def detect_agent(head: bytes) -> str | None:
-    """"claude", "codex" or "gemini" from a log's first bytes; None for anything else."""
-    s = head.lstrip()
-    if not s.startswith(b"{"):
-        return None
+    """"claude", "codex" or "gemini" from a log's first bytes; None for anything else.
+
+    A log is recognised by its first record: a UTF-8 BOM, and lines before it that are blank,
+    garbage or NUL bytes (a damaged start), do not hide the rest of the file."""
+    head = head.removeprefix(BOM)
+    s = head.lstrip(_PADDING)
     if _GEMINI_FIRST.match(s) or (
         s.startswith((b"{\n", b"{\r\n")) and b'"sessionId"' in s and b'"projectHash"' in s
     ):
         return "gemini"
-    if _CODEX_FIRST.match(s):
-        return "codex"
-    first = s.split(b"\n", 1)[0]
-    if _CLAUDE_FIRST.match(first) or (re.search(rb'"sessionId"\s*:\s*"', first) and re.search(rb'"uuid"\s*:\s*"', first)):
-        return "claude"
+    for line in head.split(b"\n", SNIFF_LINES)[:SNIFF_LINES]:
+        start = line.find(b"{")
+        if start < 0:
+            continue
+        first = line[start:]
+        if _CODEX_FIRST.match(first):
+            return "codex"
+        if _CLAUDE_FIRST.match(first) or (re.search(rb'"sessionId"\s*:\s*"', first) and re.search(rb'"uuid"\s*:\s*"', first)):
+            return "claude"
     return None
 
 
+def recognise(path: str | Path) -> str | None:
+    """The agent of a log file (`detect_agent` on its head), None if it is not one. OSError passes.
+
+    The first HEAD_BYTES decide almost every file; only a file they do not decide is read further,
+    up to SNIFF_BYTES, for a first record after a long damaged start."""
+    fd = os.open(path, os.O_RDONLY)  # os.open/os.read: half the cost of open() for thousands of files
+    try:
+        head = os.read(fd, HEAD_BYTES)
+        agent = detect_agent(head)
+        while agent is None and len(head) < SNIFF_BYTES and head.count(b"\n") < SNIFF_LINES:
+            more = os.read(fd, len(head))
+            if not more:
+                break
+            head += more
+            agent = detect_agent(head)
+    finally:
+        os.close(fd)
+    return agent
+
+
+def looks_like_log(path: str | Path) -> bool:
+    """Named like a log of one of the agents (a `.jsonl` file, or a `.json` one in a `chats`
+    folder): such a file that is not recognised is reported, never passed over in silence."""
+    name = os.fspath(path)
+    return name.endswith(".jsonl") or (name.endswith(".json") and os.path.basename(os.path.dirname(name)) == "chats")
+
+
 def sniff(path: str | Path) -> str | None:
-    try:  # os.open/os.read: half the cost of open() for a first scan's thousands of files
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            head = os.read(fd, HEAD_BYTES)
-        finally:
-            os.close(fd)
+    """`recognise`, with None for a file that cannot be read."""
+    try:
+        return recognise(path)
     except OSError:
         return None
-    return detect_agent(head)
 
 
 def discover(roots: Iterable[str | Path | tuple[str, str | Path]]) -> Iterator[tuple[str, Path]]:

@@ -334,5 +334,19 @@ class Parsed(NamedTuple):
     snaps: Sequence[tuple[Call, ...] | None] = ()  # … and the calls each event had
 
     @classmethod
-    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any]) -> Parsed:
+    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any],
+           scanned: int = 0) -> Parsed:
+        """`scanned`: how far the unfinished line at `offset` was searched for its end (kept in the
+        state for the next read, see `unfinished`)."""
+        if scanned > offset:
+            state["unfinished"] = [offset, scanned]
         return cls(rec.events, rec.turns, offset, nbytes, skipped, state, rec.items, rec.snaps)
+
+
+def unfinished(state: dict[str, Any] | None, offset: int) -> int:
+    """How far a read that stopped at `offset` searched the unfinished line there: the next read
+    from `offset` searches only the bytes after that (0: from `offset`)."""
+    mark = (state or {}).get("unfinished")
+    if isinstance(mark, list) and len(mark) == 2 and mark[0] == offset and isinstance(mark[1], int):
+        return mark[1]
+    return 0

@@ -9,13 +9,13 @@ directories it knows (`state["project_hash"]`).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, make_call, s
+from git_ledger.sources._lines import loads
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -48,7 +48,7 @@ class GeminiReader:
         with open(path, "rb") as f:
             data = f.read()
         try:
-            doc = json.loads(data)
+            doc = loads(data)
         except (ValueError, RecursionError):
             doc = None
         if not isinstance(doc, dict) or not isinstance(doc.get("messages"), list):
