@@ -113,8 +113,8 @@ def prepare(work: Path, base_env: Mapping[str, str]) -> Workspace:
     Path(env["GIT_CONFIG_GLOBAL"]).write_text("[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n")
     for name, data in bundled_logs():
         (logs / name).write_bytes(relocate(name, data, str(repo)))
-    entry = f"{sys.executable} -c 'import sys; from git_ledger.precommit import no_raw_text_main; " \
-            "sys.exit(no_raw_text_main())'"
+    entry = f"{sys.executable} -c 'import sys; from git_ledger.precommit.no_raw_text import main; " \
+            "sys.exit(main())'"
     (repo / ".pre-commit-config.yaml").write_text(
         "repos:\n-   repo: local\n    hooks:\n    -   id: git-ledger-no-raw-text\n"
         "        name: git-ledger no raw text or secrets\n"

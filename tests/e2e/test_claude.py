@@ -19,11 +19,12 @@ pytestmark = pytest.mark.e2e
 
 HEADER = "[git-ledger: recent corrections]"
 CORRECTION = "you forgot the tests, I told you not to skip them"
-# Each agent turn takes the next entry; the last one repeats. No completion claims, so the
-# Stop hook's evidence guard has nothing to say and the request count stays predictable.
+# Each agent turn takes the next entry; the last one repeats. No completion claims (not even "I changed
+# X", which the claim detector reads as a report of work), so the Stop hook's evidence guard has
+# nothing to say and the request count stays predictable.
 SCRIPT: list[list[dict[str, Any]]] = [
     [{"tool": "Bash", "input": {"command": "echo running tests", "description": "run tests"}}],
-    [{"text": "I changed the parser; the command output is above."}],
+    [{"text": "The command output is above."}],
 ]
 
 

@@ -22,7 +22,7 @@ HEADER = "[git-ledger: recent corrections]"
 CORRECTION = "you forgot the tests, I told you not to skip them"
 SCRIPT: list[list[dict[str, Any]]] = [
     [{"tool": "exec_command", "input": {"cmd": "echo running tests"}}],
-    [{"text": "I changed the parser; the command output is above."}],
+    [{"text": "The command output is above."}],
 ]
 
 
