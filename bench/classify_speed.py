@@ -18,9 +18,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from git_ledger import classify as C  # noqa: E402
-from git_ledger import rules  # noqa: E402
-from git_ledger.rules import Pack, Regex, Rule  # noqa: E402
+from git_ledger.classify import classify as C  # noqa: E402
+from git_ledger.classify import rules  # noqa: E402
+from git_ledger.classify.rules import Pack, Regex, Rule  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "classify_eval.jsonl"
 ANCHORS = ["?", "吗。", "-", "=", "!", "\t", "\n", " ", ".", "\"a", "'a ", "`", "a", "가", "漢", "あ",

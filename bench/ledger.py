@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from git_ledger.models import TYPES, Case, case_id  # noqa: E402
-from git_ledger.store import Store  # noqa: E402
+from git_ledger.store.store import Store  # noqa: E402
 
 
 def cli() -> list[str]:

@@ -34,7 +34,7 @@ def masked_excerpt(text: str, rx: re.Pattern[str], width: int = EXCERPT) -> str:
 
     The search runs on the raw text (cheap); only a matching text pays for masking. A match that
     lay inside a secret is not printed: the masked sentence says what was there instead."""
-    from git_ledger.redact import mask
+    from git_ledger.masking.mask import mask
 
     masked = mask(text)
     m = rx.search(masked)

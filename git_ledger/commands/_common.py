@@ -10,7 +10,7 @@ from git_ledger.errors import FatalError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:  # the store (sqlite3) is imported only by the commands that open it
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
 
 def add_logs_arg(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +61,7 @@ def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def open_store() -> Store:
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     return Store.open(paths.db_path())
 

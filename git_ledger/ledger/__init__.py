@@ -32,7 +32,7 @@ from git_ledger.errors import FatalError
 from git_ledger.ledger.model import (
     CURRENT_VERSION, DECIDED, STATUSES, Entry, LedgerData, Pending,
 )
-from git_ledger.promote import GroupKey
+from git_ledger.ledger.promote import GroupKey
 
 __all__ = [
     "CURRENT_VERSION", "STATUSES", "Entry", "InvalidLedgerError", "Ledger", "LedgerData",

@@ -29,7 +29,7 @@ from git_ledger.ledger import new_text, parse_ledger
 from git_ledger.ledger.model import (
     STATUS_RANK, Entry, LedgerData, Pending, Repos, format_id, id_number,
 )
-from git_ledger.promote import GroupKey, Unit
+from git_ledger.ledger.promote import GroupKey, Unit
 
 T = TypeVar("T")
 

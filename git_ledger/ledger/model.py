@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from git_ledger.promote import Group, GroupKey, Unit, count_units
+from git_ledger.ledger.promote import Group, GroupKey, Unit, count_units
 
 CURRENT_VERSION = 1
 STATUSES = ("proposed", "in-review", "adopted", "rejected", "held")

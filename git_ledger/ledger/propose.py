@@ -23,9 +23,9 @@ from git_ledger.errors import FatalError
 from git_ledger.ledger import Ledger, load_ledger, save_ledger
 from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
 from git_ledger.models import TYPES
-from git_ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
+from git_ledger.ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
 from git_ledger.repo import identify, shareable
-from git_ledger.store import Store
+from git_ledger.store.store import Store
 
 
 MESSAGE_LINES = 40  # changes listed in a commit message body

@@ -15,7 +15,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from git_ledger import fileviews, paths, secretscan
+from git_ledger import paths
+from git_ledger.masking import secretscan
+from git_ledger.masking.candidates import candidates
+from git_ledger.masking.line import Line
 from git_ledger.precommit import staged
 from git_ledger.errors import FatalError
 
@@ -39,10 +42,10 @@ def find_secrets(files: Iterable[staged.FileLines]) -> list[Problem]:
     Each line is scanned as written and as detect-secrets' file scan reads it in its file
     (`key = "value"` in a file that is INI as a whole, `key: "value"` in YAML; see `fileviews`).
     """
-    batch: list[tuple[str, list[secretscan.Line]]] = []
+    batch: list[tuple[str, list[Line]]] = []
     for f in files:
         for reading, added in f.readings():
-            picked = fileviews.candidates(f.path, reading.text, [n for n, _ in added], reading.whole)
+            picked = candidates(f.path, reading.text, [n for n, _ in added], reading.whole)
             if picked:
                 batch.append((f.path, picked))
     if not batch:
@@ -57,7 +60,7 @@ def find_secrets(files: Iterable[staged.FileLines]) -> list[Problem]:
 def find_stored_text(files: Iterable[staged.FileLines], store_path: Path) -> list[Problem]:
     """Sentences of stored corrections in the added lines (one automaton for every case)."""
     from git_ledger.precommit.rawtext import Matcher
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     with Store.open_readonly(store_path) as store:
         matcher = Matcher(store.case_texts())
