@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from git_ledger import redact
+from git_ledger.masking import mask as redact
 from git_ledger.judges.base import JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets
 from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector

@@ -18,20 +18,22 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from git_ledger.classify_context import Context
+from git_ledger.classify.context import Context
 from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.classify.rules import (
-    EMPTY, HARNESS, HYPOTHETICAL, LONG, NEGATED, OUTPUT_LINE, PASTED, QUESTION_MARKS, QUESTION_TRAILER,
-    QUOTED,
+    EMPTY, HARNESS, HYPOTHETICAL, IMAGE_TAGS, LONG, NEGATED, OUTPUT_LINE, PASTE_INTRO, PASTED, PASTED_FAILURE, QUESTION_MARKS,
+    QUESTION_TRAILER, QUOTED,
     RECHECK, SENTENCE_END, Pack, Regex, Rule, en, ja, ko, zh,
 )
 
 if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
 
-MAX_LEN = 200  # longer human text is a new instruction, not a correction
+MAX_LEN = 200  # longer typed words are a new instruction, not a correction
+LOOKED_AT = 20_000  # a human message's typed words and paste are sought in its first 20,000 characters
+FAILURE_WINDOW = 2_000  # a pasted failure shows in its first lines
 SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole long answer
 FINDING_WINDOW = 400  # the first finding after a reviewer's problem marker
 REVIEW_WINDOW = 20_000  # a reviewer's verdict and findings come first; the rest is detail
@@ -66,20 +68,54 @@ def languages(text: str) -> list[str]:
     return [lang for lang, n in sorted(scores.items(), key=lambda kv: -kv[1]) if n > 0]
 
 
-def _prose(text: str) -> str | None:
-    """The words a person typed, or None when pasted output (code blocks, tracebacks, log lines,
-    diffs) makes up at least half of the message."""
+class Typed(NamedTuple):
+    """A human message split into the words the person typed and what they pasted."""
+
+    words: str  # the typed lines, code blocks and output lines taken out
+    pasted: str  # code blocks and output lines (tracebacks, logs, diffs, JSON, console frames)
+    dominated: bool  # the paste makes up at least half of the message
+
+
+def typed_words(text: str) -> Typed:
+    """Split `text` into typed words and paste: a short complaint followed by a pasted error is
+    measured by its complaint (the 200-character long-instruction cut applies to the words)."""
+    text = IMAGE_TAGS.sub("", text[:LOOKED_AT])
+    code = ""
     if "```" in text:
         parts = text.split("```")
-        code = sum(len(p) for p in parts[1::2])
+        code = "\n".join(parts[1::2])
         text = " ".join(parts[0::2])
-        if code >= len(text.strip()):
-            return None
     lines = [line for line in text.splitlines() if line.strip()]
     pasted = [bool(OUTPUT_LINE.match(line)) for line in lines]
-    if not lines or (any(pasted) and 2 * sum(pasted) >= len(lines)):
-        return None
-    return "\n".join(line for line, p in zip(lines, pasted) if not p)
+    # "Error in console on login:" and what follows it: an introduced paste, whatever its lines look like.
+    intro = next((i for i, line in enumerate(lines[:-1]) if not pasted[i] and PASTE_INTRO.search(line)), None)
+    if intro is not None:
+        pasted[intro + 1:] = [True] * (len(lines) - intro - 1)
+    words = "\n".join(line for line, p in zip(lines, pasted) if not p)
+    paste = "\n".join([code, *(line for line, p in zip(lines, pasted) if p)]).strip()
+    dominated = (bool(code) and len(code) >= len(text.strip())) or not lines or (
+        any(pasted) and 2 * sum(pasted) >= len(lines))
+    return Typed(words.strip(), paste, dominated)
+
+
+def opening(text: str, limit: int = 400) -> str:
+    """The opening of a message for a judge to read: its typed words first (a long message is
+    mostly a short complaint and a paste), then the start of the paste, `limit` characters in all."""
+    typed = typed_words(text.strip())
+    head = typed.words[:limit]
+    if len(head) < limit and typed.pasted:
+        head = f"{head}\n{typed.pasted[:limit - len(head) - 1]}".strip()
+    return head
+
+
+def _opening_sentences(text: str) -> str:
+    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    head, end = text[:MAX_LEN + 1], 0
+    for m in SENTENCE_END.finditer(head):
+        if m.start() > MAX_LEN:
+            break
+        end = m.start()
+    return head[:end].strip()
 
 
 def _sentences(text: str) -> list[str]:
@@ -105,16 +141,18 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                claimed: bool = False) -> tuple[str, str] | None:
+                claimed: bool = False, answering: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just `claimed` its work."""
+    the agent just `claimed` its work, `not_an_answer` rules not when the message is `answering` the
+    agent's question."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if (r.after_claim and not claimed) or (question and not r.asked and type_ != "instruction-violation"):
+                if ((r.after_claim and not claimed) or (r.not_an_answer and answering)
+                        or (question and not r.asked and type_ != "instruction-violation")):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
@@ -131,7 +169,7 @@ def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
 def classify(text: str, previous: str | None = None, previous_tools: Iterable[str] = ()) -> Classification:
     """Type one human message (see the module docstring for the order of checks). `previous` is
     the agent's message before it and `previous_tools` the tool calls of that turn (names, or
-    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify_context`)."""
+    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify.context`)."""
     return _classify(text, gated=True, context=Context.of(previous, previous_tools))
 
 
@@ -162,17 +200,29 @@ def prepare() -> None:
 def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
     claimed = context is not None and context.claimed
-    t = text.strip()
+    answering = context is not None and context.asked_user
+    t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
-    langs = languages(t)
+    typed = typed_words(t)
+    langs = languages(typed.words or t[:LOOKED_AT])
     lang = langs[0] if langs else ""
-    if t[0] in "[<":
+    if t[0] in "[<" and not t.startswith(("[{", "[\n", "[]")):  # a JSON paste is not another session's tag
         return Classification(NONE, excluded=HARNESS, lang=lang)
-    if len(t) > MAX_LEN:
-        return Classification(NONE, excluded=LONG, lang=lang)
-    prose = _prose(t)
-    if prose is None:
+    prose = typed.words
+    opening_only = len(prose) > MAX_LEN
+    if opening_only:
+        # A long message is a new instruction, except that right after a claim its opening
+        # sentences may report the result ("still not extracting the code blocks, I added …").
+        head = _opening_sentences(prose)
+        if not claimed or not head:
+            return Classification(NONE, excluded=LONG, lang=lang)
+        prose = head
+    # A pasted failure right after the agent claimed its work: its result is wrong, whatever
+    # few words come with it (unless they exclude it: "if it fails", "my mistake").
+    failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
+                                                 or PASTED_FAILURE.search(typed.words) is not None)
+    if typed.dominated and not failed:
         return Classification(NONE, excluded=PASTED, lang=lang)
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
@@ -184,10 +234,14 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question, claimed)
+    found = _first_type(body, sentences, packs, groups, question, claimed, answering)
     if found:
-        return Classification(found[0], rule=found[1], lang=lang)
-    if question and _first_type(body, sentences, packs, groups, claimed=claimed):
+        return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
+    if opening_only:
+        return Classification(NONE, excluded=LONG, lang=lang)
+    if failed:
+        return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
+    if question and _first_type(body, sentences, packs, groups, claimed=claimed, answering=answering):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):
@@ -274,13 +328,17 @@ def classify_hook(text: str) -> Classification:
     return _finding(body, languages(body[:FINDING_WINDOW]), "hook")
 
 
-def classify_event(event: Event) -> tuple[str, Classification] | None:
+def classify_event(event: Event, tool_names: Iterable[str] | None = None) -> tuple[str, Classification] | None:
+    """(source, classification) of a case, None otherwise. A human message is typed with its
+    context: the agent's previous text (`event.previous`) and the calls of that turn, named by
+    `tool_names` or else `event.tools` (a lean read keeps its calls beside the event)."""
     if event.kind in HUMAN_KINDS:
         if event.opens_session:
             # Nothing in this session can be corrected yet: "still broken" opening a session is
             # about some earlier work, with no tool calls of ours to show where it went wrong.
             return None
-        c = classify(event.text)
+        names = [t.name for t in event.tools] if tool_names is None else list(tool_names)
+        c = classify(event.text, previous=event.previous, previous_tools=names)
         return ("human", c) if c.type != NONE else None
     if event.kind == "hook_block":
         return ("hook", classify_hook(event.text))

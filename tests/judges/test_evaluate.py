@@ -88,7 +88,9 @@ def test_eval_masks_the_file_before_sending_it(tmp_path: Path) -> None:
 
 
 def test_list_and_errors(tmp_path: Path) -> None:
-    no_judges = run_cli("judge", "eval", str(tmp_path / "x.jsonl"))
+    # Without judges configured and without the [local] extra (a Python that cannot import it).
+    without_local = {"PYTHONPATH": str(Path(__file__).parent / "without_local")}
+    no_judges = run_cli("judge", "eval", str(tmp_path / "x.jsonl"), env=without_local)
     assert no_judges.returncode == 1
     assert "no judges configured" in no_judges.stderr
 

