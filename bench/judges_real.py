@@ -35,7 +35,7 @@ from git_ledger.models import Classification
 
 
 def _rules(rows: list[jt.Row]) -> list[Classification]:
-    from git_ledger.classify import classify
+    from git_ledger.classify.classify import classify
 
     return [classify(r.text, previous=r.previous or None, previous_tools=r.tools) for r in rows]
 

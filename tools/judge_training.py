@@ -24,11 +24,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from git_ledger.masking import mask as redact
 from git_ledger.judges.base import JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets
 from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector
 from git_ledger.judges.panel import verdict
+from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, OTHER, TYPES
 
 SEED = 13
@@ -268,7 +268,7 @@ def full_path(rule_types: Sequence[str], first: Any, second: Any, th_first: Thre
 
 def rule_types(rows: Sequence[Row]) -> list[str]:
     """What the rules alone make of each row, with its context."""
-    from git_ledger.classify import classify
+    from git_ledger.classify.classify import classify
 
     return [classify(r.text, previous=r.previous or None, previous_tools=r.tools).type for r in rows]
 

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from typing import IO, NamedTuple
 
 from git_ledger.classify.classify import classify, classify_event
-from git_ledger.models import EVENT_KINDS, NONE, Classification, Event
 from git_ledger.classify.rules import EMPTY, MALFORMED
+from git_ledger.models import EVENT_KINDS, NONE, Classification, Event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

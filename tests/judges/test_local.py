@@ -15,7 +15,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from tests.testing.util import JUDGES_DIR, run_cli
 
 from git_ledger import paths
 from git_ledger.judges import configured
@@ -23,6 +22,7 @@ from git_ledger.judges.base import ABSTAIN, OK, JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets, typed_words
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
+from tests.testing.util import JUDGES_DIR, run_cli
 
 JUDGES = JUDGES_DIR
 
