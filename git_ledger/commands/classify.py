@@ -10,7 +10,7 @@ from typing import IO, NamedTuple
 
 from git_ledger.classify.classify import classify, classify_event
 from git_ledger.classify.rules import EMPTY, MALFORMED
-from git_ledger.models import EVENT_KINDS, NONE, Classification, Event
+from git_ledger.models import EVENT_KINDS, NONE, TYPES, Classification, Event
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -163,7 +163,8 @@ def classify_with_judges(lines: Iterable[bytes], out: IO[str], err: IO[str], jud
             answer["source"] = source
         answer["type"] = final_type(c, v)
         by_judges = v is not None and answer["type"] != c.type
-        answer["typed_by"] = v.typed_by if by_judges and v is not None else f"rule:{c.rule}" if c.rule else None
+        answer["typed_by"] = (v.typed_by if by_judges and v is not None
+                              else f"rule:{c.rule}" if c.type in TYPES and c.rule else None)
         answer["judges"] = None if v is None else v.reason
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")
     return malformed

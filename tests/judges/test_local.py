@@ -127,11 +127,13 @@ def test_with_no_judges_configured_the_builtin_pair_is_the_panel() -> None:
 
 def test_classify_llm_runs_rules_then_the_local_pair() -> None:
     _require_local()
+    from git_ledger.judges.fullpath import judge_ruled_none
+
     lines = [
         "you forgot to update the changelog",
-        json.dumps({"text": "thanks, looks good, merging now"}),
-        json.dumps({"text": "still the same error", "previous": "I've fixed the import; this should resolve it.",
+        json.dumps({"text": "hmm, that is still not it", "previous": "I've fixed the import; this should resolve it.",
                     "previous_tools": ["Edit(app.py)", "Bash(pytest -q)"]}),
+        json.dumps({"text": "thanks, looks good, merging now"}),
         "{not json",
         "",
     ]
@@ -141,9 +143,13 @@ def test_classify_llm_runs_rules_then_the_local_pair() -> None:
     assert len(answers) == 5
     assert answers[0]["type"] == "omission" and answers[0]["typed_by"].startswith("rule:")
     assert answers[0]["judges"] is None  # the rules typed it: no judge asked
-    assert answers[1]["type"] != "result-error" and answers[1]["judges"] in ("none", "no-quorum", "disagreement")
+    # The rules see something corrective they cannot type: the pair is asked.
+    assert answers[1]["judges"] in ("agreed", "none", "no-quorum", "disagreement")
+    assert (answers[1]["typed_by"] or "judges:ngram+e5") == "judges:ngram+e5"
+    assert answers[2]["type"] == "none"
+    assert (answers[2]["judges"] is None) is not judge_ruled_none()  # asked only if trained so
     assert answers[3]["excluded"] == "malformed" and answers[3]["judges"] is None
-    assert answers[4]["excluded"] == "empty"
+    assert answers[4]["excluded"] == "empty" and answers[4]["judges"] is None
     assert out.stderr.count("\n") == 1 and "line 4" in out.stderr  # the malformed line, nothing else
 
 
