@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +49,7 @@ def tune(rows: list[jt.Row], manifest: dict[str, object]) -> str:
         "e5": jt.out_of_fold(data.e5, data.y, data.folds, lambda X, y: jt.fit(X, y, **train_judges.E5),
                              key=f"e5{data.digest}{train_judges.E5}"),
     }
+    probs = {name: data.halves(p)[0] for name, p in probs.items()}
     entries = manifest["judges"]
     assert isinstance(entries, dict)
     th = {n: Thresholds(float(entries[n]["correction_min"]), float(entries[n]["none_min"])) for n in ("ngram", "e5")}
@@ -64,12 +66,20 @@ def tune(rows: list[jt.Row], manifest: dict[str, object]) -> str:
 
 def measure(rows: list[jt.Row], manifest: dict[str, object]) -> str:
     judges = builtin_pair()
+    items = [r.judge_input() for r in rows]
+    cost = []
+    for judge in judges:  # first call loads; the second is the one timed
+        judge.judge(items[:1])
+        start = time.monotonic()
+        judge.judge(items)
+        cost.append(f"{judge.name} {(time.monotonic() - start) / len(items) * 1000:.1f} ms")
     messages = [Message(r.text, r.previous, r.tools) for r in rows]
     rules = _rules(rows)
     alone = [v.type for v in ask_panel(judges, [r.judge_input() for r in rows])]
     verdicts = judge_untyped(messages, rules, judges, ruled_none=bool(manifest["judge_untyped"]))
     full = [final_type(c, v) for c, v in zip(rules, verdicts)]
     return "\n\n".join([
+        f"per message, in one batch of {len(items)} (one thread): " + ", ".join(cost),
         jt.table("measure, rules alone", jt.figures(rows, [c.type for c in rules])),
         jt.table("measure, the pair alone (shipped artefact)", jt.figures(rows, alone)),
         jt.table("measure, full path (shipped artefact)", jt.figures(rows, full)),

@@ -9,6 +9,7 @@ repository in a fixed order, full-batch optimisation.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -275,17 +276,26 @@ def rule_types(rows: Sequence[Row]) -> list[str]:
 
 @dataclass
 class Prepared:
+    """Each row twice: with its context as given, then without the agent's previous message
+    (stored cases carry only their tool calls), so the judges learn to read both."""
+
     y: Any
     folds: list[int]
     ngram: Sparse
     e5: Any
     digest: str  # names the rows and the evidence code's output, for the out-of-fold cache
 
+    def halves(self, probs: Any) -> tuple[Any, Any]:
+        """Out-of-fold probabilities: (with the previous message, without it)."""
+        n = len(probs) // 2
+        return probs[:n], probs[n:]
+
 
 def prepare(rows: Sequence[Row]) -> Prepared:
-    ev = evidence(rows)
-    digest = hashlib.sha256(repr([(r.id, r.label, e) for r, e in zip(rows, ev)]).encode()).hexdigest()[:16]
-    return Prepared(labels(rows), folds_by_repo(rows), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest)
+    both = [*rows, *(dataclasses.replace(r, previous="") for r in rows)]
+    ev = evidence(both)
+    digest = hashlib.sha256(repr([(r.id, r.label, e) for r, e in zip(both, ev)]).encode()).hexdigest()[:16]
+    return Prepared(labels(both), folds_by_repo(both), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest)
 
 
 @dataclass

@@ -5,7 +5,8 @@
 
 Reads the development set's `tune` part only (`$GIT_LEDGER_SHARED/data/messages.jsonl` or
 `../shared/data` beside the checkout; absent: says so and exits 0). Steps, all deterministic:
-1. out-of-fold class probabilities of both judges, 5 folds by repository;
+1. out-of-fold class probabilities of both judges, 5 folds by repository, each row seen with
+   its context and again without the agent's previous message (as `retype` sees stored cases);
 2. the thresholds: on those out-of-fold answers, the pair's most recall on what the rules leave
    untyped, with the types the pair adds at precision >= PRECISION_FLOOR and at the natural mix
    >= NATURAL_FLOOR (the pair's own share is floored, not the full path's: the rules are retuned
@@ -75,12 +76,19 @@ def main(argv: list[str] | None = None) -> int:
                                 key=f"ngram{data.digest}{NGRAM}"),
         "e5": jt.out_of_fold(data.e5, data.y, data.folds, lambda X, y: jt.fit(X, y, **E5), key=f"e5{data.digest}{E5}"),
     }
+    given = {name: data.halves(p)[0] for name, p in probs.items()}
+    bare = {name: data.halves(p)[1] for name, p in probs.items()}
     rule_types = jt.rule_types(rows)
-    thresholds, untyped, own, figs = choose(rows, rule_types, probs)
+    thresholds, untyped, own, figs = choose(rows, rule_types, given)
     scope = "what the rules left `other` or `none`" if untyped else "what the rules left `other`"
     print(f"{len(rows)} tune rows, {sum(r.correction for r in rows)} corrections; judging {scope}; "
           f"correction thresholds {thresholds}")
-    for title, f in (("the pair's own typings", own), ("full path", figs)):
+    ths = {n: Thresholds(thresholds[n], NONE_MIN) for n in ("ngram", "e5")}
+    typed = jt.full_path(rule_types, bare["ngram"], bare["e5"], ths["ngram"], ths["e5"], judge_untyped=untyped)
+    added = [t if t != r else None for t, r in zip(typed, rule_types)]
+    without = jt.figures(rows, added)["all"]
+    for title, f in (("the pair's own typings", own), ("... without the previous message", without),
+                     ("full path", figs)):
         print(f"{title}, out of fold: typed {f.typed}, precision {jt.fmt(f.precision)}, exact "
               f"{jt.fmt(f.exact_precision)}, recall {jt.fmt(f.recall)}, at the natural mix "
               f"{jt.fmt(f.natural_precision)}")

@@ -12,8 +12,6 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from git_ledger.classify.rules import OUTPUT_LINE
-
 OPENING_CHARS = 300  # what a person types before a paste: a complaint is short
 CLOSING_CHARS = 80  # ... and the words after it ("still failing")
 PREVIOUS_CHARS = 300  # the end of the agent's previous message: its claim or its question
@@ -38,24 +36,6 @@ class Evidence:
     typed: str  # the person's own words, pasted output left out, cut to opening + closing
     previous: str  # the end of the agent's previous message ("" when unknown)
     flags: tuple[str, ...]  # facts about the context, as tokens (see `flags`)
-
-
-def typed_words(text: str) -> tuple[str, bool]:
-    """The lines a person typed (code blocks and output lines left out) and whether any was pasted."""
-    pasted = False
-    if "```" in text:
-        parts = text.split("```")
-        pasted = len(parts) > 2 or any(p.strip() for p in parts[1:])
-        text = "\n".join(parts[0::2])
-    kept = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        if OUTPUT_LINE.match(line):
-            pasted = True
-            continue
-        kept.append(line.strip())
-    return "\n".join(kept), pasted
 
 
 def cut(typed: str) -> str:
@@ -96,8 +76,13 @@ def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: st
 
 def gather(text: str, previous: str = "", previous_tools: str = "") -> Evidence:
     """The evidence for one message (texts already masked)."""
-    typed, pasted = typed_words(text)
-    return Evidence(cut(typed), previous[-PREVIOUS_CHARS:], flags(text, typed, pasted, previous, previous_tools))
+    from git_ledger.classify.classify import (
+        typed_words,  # the rules' own split of words and paste
+    )
+
+    typed = typed_words(text)
+    return Evidence(cut(typed.words), previous[-PREVIOUS_CHARS:],
+                    flags(text, typed.words, bool(typed.pasted), previous, previous_tools))
 
 
 def _normal(text: str) -> str:

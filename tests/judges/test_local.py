@@ -19,7 +19,7 @@ import pytest
 from git_ledger import paths
 from git_ledger.judges import configured
 from git_ledger.judges.base import ABSTAIN, OK, JudgeInput
-from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets, typed_words
+from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
 from tests.testing.util import JUDGES_DIR, run_cli
@@ -38,11 +38,10 @@ def _require_local() -> None:
 # ------------------------------------------------------------------------- the evidence
 def test_the_judges_read_the_typed_words_not_the_paste() -> None:
     text = "still failing after your change\n```\nTraceback (most recent call last):\n  boom\n```\nsame as before"
-    typed, pasted = typed_words(text)
-    assert typed == "still failing after your change\nsame as before"
-    assert pasted
-    log = "it broke again\nERROR: cannot import name 'widget'\nWARNING: retrying"
-    assert typed_words(log) == ("it broke again", True)
+    ev = gather(text)
+    assert "still failing after your change" in ev.typed and "same as before" in ev.typed
+    assert "Traceback" not in ev.typed and "pasted" in ev.flags
+    assert "not-pasted" in gather("it broke again").flags
 
 
 def test_a_long_message_keeps_its_opening_and_its_last_words() -> None:
@@ -200,3 +199,19 @@ def test_an_enabled_agent_cli_judges_after_e5_as_a_real_process(tmp_path: Path) 
     # codex is asked only about what e5 typed, each time with codex's own arguments.
     assert all(c.startswith("codex exec --skip-git-repo-check -") for c in calls)
     assert len(calls) <= 3
+
+
+def test_the_builtin_judges_can_be_named_in_the_config(tmp_path: Path) -> None:
+    _require_local()
+    from git_ledger.errors import FatalError
+    from git_ledger.judges import from_config
+
+    config = tmp_path / "config.yaml"
+    judges = from_config({"judges": [{"name": "mine", "kind": "local", "model": "ngram"},
+                                      {"name": "e5", "kind": "local"}]}, os.environ, config_path=config)
+    assert [(j.name, j.kind, j.offsite) for j in judges] == [("mine", "local", False), ("e5", "local", False)]
+    with pytest.raises(FatalError, match="same settings as judge a"):
+        from_config({"judges": [{"name": "a", "kind": "local"}, {"name": "b", "kind": "local", "model": "e5"}]},
+                    os.environ, config_path=config)
+    with pytest.raises(FatalError, match="`model` must be one of ngram, e5"):
+        from_config({"judges": [{"name": "a", "kind": "local", "model": "gpt"}]}, os.environ, config_path=config)
