@@ -48,11 +48,11 @@ LANGS = ("en", "zh", "ja", "ko")
 CORRECTIONS = frozenset({*TYPES, "other-correction"})
 NATURAL_SHARE = 0.85  # not-correction share of real traffic
 # Rules alone on the tune part must stay at or above these (precision, recall), per language and
-# overall: the figures of docs/quality.md (2026-12-01: en 51 typed, 100% / 50.5%; all 92.3% / 26.9%)
+# overall: the figures of docs/quality.md (2026-12-01: en 52 typed, 100% / 51.5%; all 92.4% / 27.4%)
 # less about one message's worth. zh/ja/ko are the seed's packs, being retuned (helper rulesB):
 # their floors are the seed's figures and should be raised to their final ones.
 FLOORS: dict[str, tuple[float, float]] = {
-    "all": (0.90, 0.25), "en": (0.98, 0.48), "zh": (0.55, 0.04), "ja": (0.45, 0.06), "ko": (0.75, 0.16),
+    "all": (0.90, 0.26), "en": (0.98, 0.50), "zh": (0.55, 0.04), "ja": (0.45, 0.06), "ko": (0.75, 0.16),
 }
 
 

@@ -134,7 +134,7 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, subpro
 
 def script(name: str) -> list[str]:
     exe = Path(sys.executable).parent / name
-    code = "import sys; from git_ledger.precommit import no_raw_text_main as m; sys.exit(m())"
+    code = "import sys; from git_ledger.precommit.no_raw_text import main as m; sys.exit(m())"
     return [str(exe)] if exe.exists() else [sys.executable, "-c", code]
 
 

@@ -3,15 +3,19 @@
 Public surface (kept stable for the collector, inject and judges):
   classify(text, previous=None, previous_tools=()) -> Classification
       a human message, with the agent's previous message and that turn's tool calls when known
-  classify_event(event) -> tuple[str, Classification] | None
+  classify_event(event, tool_names=None) -> tuple[str, Classification] | None
       (source, classification) when the event is a case (typed or "other"), None otherwise.
   classify_admission(text), classify_review(text), classify_hook(text) -> Classification
       the self-found paths, type "none" when the text is not a case.
+  typed_words(text) -> Typed        the words a person typed, apart from what they pasted
+  opening(text, limit=400) -> str   what a judge reads of a long message: typed words, then paste
 
-A human message goes through: generic exclusions (empty, `[`/`<`, over 200 characters, pasted
-output) -> the rule packs of its scripts (quoted spans removed) -> their exclusions -> the four
-types in order, first match wins (a question can only be instruction-violation) -> "other" when
-it still looks corrective -> "none".
+A human message goes through: generic exclusions (empty, `[`/`<`, typed words over 200
+characters, pasted output) -> the rule packs of its scripts (quoted spans removed) -> their
+exclusions -> the four types in order, first match wins (a question can only be
+instruction-violation unless a rule is `asked`; `after_claim` rules only right after the agent
+claimed its work, `classify.context`) -> a pasted failure after a claim -> "other" when it still
+looks corrective -> "none".
 """
 from __future__ import annotations
 
@@ -21,12 +25,31 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from git_ledger.classify.context import Context
-from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.classify.rules import (
-    EMPTY, HARNESS, HYPOTHETICAL, IMAGE_TAGS, LONG, NEGATED, OUTPUT_LINE, PASTE_INTRO, PASTED, PASTED_FAILURE, QUESTION_MARKS,
-    QUESTION_TRAILER, QUOTED,
-    RECHECK, SENTENCE_END, Pack, Regex, Rule, en, ja, ko, zh,
+    EMPTY,
+    HARNESS,
+    HYPOTHETICAL,
+    IMAGE_TAGS,
+    LONG,
+    NEGATED,
+    OUTPUT_LINE,
+    PASTE_INTRO,
+    PASTED,
+    PASTED_FAILURE,
+    QUESTION_MARKS,
+    QUESTION_TRAILER,
+    QUOTED,
+    RECHECK,
+    SENTENCE_END,
+    Pack,
+    Regex,
+    Rule,
+    en,
+    ja,
+    ko,
+    zh,
 )
+from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 
 if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
@@ -141,25 +164,33 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                claimed: bool = False, answering: bool = False) -> tuple[str, str] | None:
+                context: Context | None = None, context_rules_only: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just `claimed` its work, `not_an_answer` rules not when the message is `answering` the
-    agent's question."""
+    the agent just claimed its work, `not_an_answer` rules not when the message answers the agent's
+    question (the `context` is worked out only when such a rule is reached)."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if ((r.after_claim and not claimed) or (r.not_an_answer and answering)
-                        or (question and not r.asked and type_ != "instruction-violation")):
+                if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
+                    continue
+                if (r.after_claim or r.not_an_answer) and not _fits(r, context):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
     return None
 
 
-@functools.lru_cache(maxsize=None)
+def _fits(r: Rule, context: Context | None) -> bool:
+    """A context rule may fire: after a claim when `after_claim`, not answering when `not_an_answer`."""
+    if context is None:
+        return not r.after_claim
+    return (not r.after_claim or context.claimed) and not (r.not_an_answer and context.asked_user)
+
+
+@functools.cache
 def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
     """A pack's `field` rules (types, self_types, finding_types) by case type, in order."""
     rules: tuple[Rule, ...] = getattr(PACKS[lang], field)
@@ -173,7 +204,7 @@ def classify(text: str, previous: str | None = None, previous_tools: Iterable[st
     return _classify(text, gated=True, context=Context.of(previous, previous_tools))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _gate(lang: str) -> PackGate:
     """A pack's gate (`classify_gate`), built for the first message in its language: 10-40 ms of
     sre parsing, less than compiling every rule of the pack, which a gate spares (rules compile
@@ -183,7 +214,7 @@ def _gate(lang: str) -> PackGate:
     return PackGate(PACKS[lang])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _everything(lang: str) -> Live:
     """Every rule of a pack, as `Live` (what an ungated message runs)."""
     from git_ledger.classify.gate import Live
@@ -199,8 +230,6 @@ def prepare() -> None:
 
 def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
-    claimed = context is not None and context.claimed
-    answering = context is not None and context.asked_user
     t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
@@ -213,16 +242,17 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     opening_only = len(prose) > MAX_LEN
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
-        # sentences may report the result ("still not extracting the code blocks, I added …").
+        # sentences may report the result ("still not extracting the code blocks, I added …"):
+        # the rules written for reports after a claim read them, no others.
         head = _opening_sentences(prose)
-        if not claimed or not head:
+        if not head or context is None or not context.claimed:
             return Classification(NONE, excluded=LONG, lang=lang)
         prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
-    failed = claimed and bool(typed.pasted) and (PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None
-                                                 or PASTED_FAILURE.search(typed.words) is not None)
-    if typed.dominated and not failed:
+    failed = bool(typed.pasted) and context is not None and context.claimed and (
+        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None)
+    if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
@@ -234,14 +264,16 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question, claimed, answering)
+    found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:
         return Classification(NONE, excluded=LONG, lang=lang)
     if failed:
         return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
-    if question and _first_type(body, sentences, packs, groups, claimed=claimed, answering=answering):
+    if typed.dominated:  # after a claim the few words typed with a paste were read; they typed nothing
+        return Classification(NONE, excluded=PASTED, lang=lang)
+    if question and _first_type(body, sentences, packs, groups, context=context):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):
@@ -253,7 +285,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
 class _Sentences:
     """A text's sentences, split the first time a rule needs them (most rules search the text)."""
 
-    __slots__ = ("text", "_split")
+    __slots__ = ("_split", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text

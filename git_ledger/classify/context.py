@@ -12,11 +12,10 @@ completion: that is the small test here. A plan ("I'll change X", "let me update
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
 
 from git_ledger.classify.claims import find_claim
-from git_ledger.classify.rules import Regex
+from git_ledger.classify.rules import Regex, rx
 
 # Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
 # names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.
@@ -29,6 +28,7 @@ EDIT_RUN_TOOLS = frozenset({
 })
 _DECORATION = " \t*_`\"'“”)）」』🚀🎉✨👍😊"
 LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
+CLAIM_LOOKED_AT = 600  # … and its last lines the claim of completion
 
 # First person past of work ("I've changed", "I updated", "we added"), a report line opening
 # with such a verb ("Updated the routes"), or a result said of the work ("this should fix"),
@@ -36,7 +36,7 @@ LOOKED_AT = 1500  # the previous message's end carries its report; a long answer
 _EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
             r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
             r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
-_WORK_REPORT = Regex(
+_WORK_REPORT = rx(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
     r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
     r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
@@ -56,35 +56,54 @@ _WORK_REPORT = Regex(
     r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
     r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
     r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
-    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構)了|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
     r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
     r"|(?:書き|直し|変え|作り|入れ|消し)ました"
-    r"|(?:변경|수정|추가|삭제|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
+    r"|(?:변경|수정|추가|삭제|제거|정리|이동|작성|설정|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
     r"|완료(?:되었|됐|했)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
     r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
 # A chat agent's edit proposal: the elided rest of a file it rewrote.
 _EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
-_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's(?!\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b)|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
               r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요")
-_SENTENCE = Regex(r"[^.!?。！？\n]{1,400}")
+_SENTENCE_ENDS = ".!?。！？\n"
 
 
-class Context(NamedTuple):
-    """The previous agent turn as the rules see it."""
+class Context:
+    """The previous agent turn as the rules see it, each answer worked out when first asked (most
+    messages reach no rule that needs it, and reading the agent's message costs ~1 ms)."""
 
-    claimed: bool  # it claimed its work done, reported work, or ran edit/run tools
-    asked_user: bool = False  # its message ended with a question to the user ("Want me to remove it?")
+    __slots__ = ("_asked", "_claimed", "previous", "tools")
+
+    def __init__(self, previous: str | None, tools: Sequence[str] = ()) -> None:
+        self.previous = previous
+        self.tools = tuple(tools)
+        self._claimed: bool | None = None
+        self._asked: bool | None = None
 
     @classmethod
     def of(cls, previous: str | None, previous_tools: Iterable[str] = ()) -> Context | None:
         """The context of a message, or None when nothing is known of the previous turn."""
-        tools = list(previous_tools)
+        tools = tuple(previous_tools)
         if previous is None and not tools:
             return None
-        return cls(ran_edit_or_run(tools) or (previous is not None and claims_work(previous)),
-                   previous is not None and ends_with_question(previous))
+        return cls(previous, tools)
+
+    @property
+    def claimed(self) -> bool:
+        """It claimed its work done, reported work, or ran edit/run tools."""
+        if self._claimed is None:
+            self._claimed = ran_edit_or_run(self.tools) or (self.previous is not None and claims_work(self.previous))
+        return self._claimed
+
+    @property
+    def asked_user(self) -> bool:
+        """Its message ended with a question to the user ("Want me to remove it?")."""
+        if self._asked is None:
+            self._asked = self.previous is not None and ends_with_question(self.previous)
+        return self._asked
 
 
 def tool_name(call: str) -> str:
@@ -97,8 +116,15 @@ def ran_edit_or_run(tools: Iterable[str]) -> bool:
 
 
 def reports_work(text: str) -> bool:
-    """A sentence of `text` reports work the agent did, and does not plan it."""
-    return any(_WORK_REPORT.search(s) and not _PLAN.search(s) for s in _SENTENCE.findall(text.lower()))
+    """A sentence of `text` reports work the agent did, and does not plan it. (One scan of the
+    whole text, then the sentence of each report: most answers hold none.)"""
+    low = text.lower()
+    for m in _WORK_REPORT.finditer(low):
+        start = max(low.rfind(c, 0, m.start()) for c in _SENTENCE_ENDS) + 1
+        ends = [i for i in (low.find(c, m.end()) for c in _SENTENCE_ENDS) if i >= 0]
+        if not _PLAN.search(low, start, min(ends, default=len(low))):
+            return True
+    return False
 
 
 def ends_with_question(previous: str) -> bool:
@@ -110,4 +136,7 @@ def ends_with_question(previous: str) -> bool:
 def claims_work(previous: str) -> bool:
     """The agent's message claims completion (`find_claim`) or reports work it did."""
     tail = previous[-LOOKED_AT:]
-    return find_claim(tail) is not None or reports_work(tail) or _EDIT_MARK.search(tail.lower()) is not None
+    # Cheapest first; the Stop guard's detector (~0.5 ms a kilobyte) reads only the closing lines,
+    # where an agent's claim of completion stands.
+    return (_EDIT_MARK.search(tail.lower()) is not None or reports_work(tail)
+            or find_claim(tail[-CLAIM_LOOKED_AT:]) is not None)

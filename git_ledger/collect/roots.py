@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from git_ledger.store.store import Store
+from git_ledger.walk import Folder, iter_files
 
 
 def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any,
@@ -20,9 +21,9 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
     with Store.open(db) as store:
         marks = store.cursor_marks()
         entries: dict[str, filescan.Entry] = {}
-        folders: dict[str, filescan.Folder] = {}
+        folders: dict[str, Folder] = {}
         logs: list[tuple[str, str]] = []
-        for path, st in filescan.iter_files(roots, folders):
+        for path, st in iter_files(roots, folders):
             old = snapshot.files.get(path)
             mark = marks.get(path)
             if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime):

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-from datetime import date, timedelta
 from pathlib import Path
 
 from git_ledger import paths
@@ -37,16 +36,9 @@ def add_window_args(parser: argparse.ArgumentParser) -> None:
 
 def window_start(args: argparse.Namespace) -> str | None:
     """The first date (YYYY-MM-DD) the --days/--since options admit, or None for all history."""
-    if getattr(args, "days", None) is not None:
-        if args.days < 0:
-            raise FatalError("--days must be 0 or more")
-        return (paths.now().date() - timedelta(days=args.days)).isoformat()
-    if getattr(args, "since", None):
-        try:
-            return date.fromisoformat(args.since).isoformat()
-        except ValueError:
-            raise FatalError(f"--since: not a date (YYYY-MM-DD): {args.since!r}") from None
-    return None
+    from git_ledger.window import window_start as start
+
+    return start(getattr(args, "days", None), getattr(args, "since", None), paths.now().date())
 
 
 def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:

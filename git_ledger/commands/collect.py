@@ -167,10 +167,12 @@ def fast_main(argv: list[str]) -> int | None:
             since = value
     if agent not in ("claude", "codex", "gemini", "all") or (days is not None and since is not None):
         return None
+    from git_ledger.errors import FatalError
+
     try:
         start = _window(days, since)
-    except ValueError:
-        return None
+    except (ValueError, FatalError):
+        return None  # the ordinary path names what is wrong
     if logs:
         if not all(os.path.exists(p) for p in logs):
             return None  # the ordinary path names the missing one
@@ -186,19 +188,13 @@ def fast_main(argv: list[str]) -> int | None:
 
 
 def _window(days: str | None, since: str | None) -> str | None:
-    """As _common.window_start, for fast_main's strings; ValueError when not valid."""
+    """As _common.window_start, for fast_main's strings; ValueError or FatalError when not valid."""
     if days is None and since is None:
-        return None
-    from datetime import date, timedelta
-
+        return None  # datetime stays unimported
     from git_ledger import paths
+    from git_ledger.window import window_start
 
-    if days is not None:
-        n = int(days)
-        if n < 0:
-            raise ValueError(days)
-        return (paths.now().date() - timedelta(days=n)).isoformat()
-    return date.fromisoformat(since).isoformat() if since is not None else None
+    return window_start(int(days) if days is not None else None, since, paths.now().date())
 
 
 def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -> int:

@@ -55,27 +55,29 @@ def main(argv: Sequence[str]) -> int:
     if name not in HOOKS:
         print(f"git-ledger hook: unknown hook {name!r}\n\n{USAGE}", file=sys.stderr, end="")
         return 2
-    try:
+    from git_ledger.errors import guarded
+
+    def answer() -> int:
         fn = _load(name)
         raw = sys.stdin.buffer.read()
         payload = json.loads(raw) if raw.strip() else {}
         if not isinstance(payload, dict):
             raise ValueError("hook input is not a JSON object")
         out = fn(payload, env)
-    except BaseException as e:  # fail open: never block the agent because of us
-        if isinstance(e, KeyboardInterrupt):
-            return 130
-        log_failure(env, name, f"{type(e).__name__}: {e}")
-        mark_run(env, name, "error")
+        if out:
+            try:
+                sys.stdout.write(out if out.endswith("\n") else out + "\n")
+                sys.stdout.flush()
+            except OSError as e:
+                log_failure(env, name, f"cannot write answer: {e}")
+        mark_run(env, name, "ok")
         return 0
-    if out:
-        try:
-            sys.stdout.write(out if out.endswith("\n") else out + "\n")
-            sys.stdout.flush()
-        except OSError as e:
-            log_failure(env, name, f"cannot write answer: {e}")
-    mark_run(env, name, "ok")
-    return 0
+
+    def failed(message: str) -> None:  # fail open: never block the agent because of us
+        log_failure(env, name, message)
+        mark_run(env, name, "error")
+
+    return guarded(answer, f"git-ledger hook {name}", fail_open=failed)
 
 
 def register(parser: Any, verb: str) -> None:  # pragma: no cover (hook bypasses argparse)

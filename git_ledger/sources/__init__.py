@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from git_ledger.collect.snapshot import iter_files
+from git_ledger.walk import iter_files
 
 if TYPE_CHECKING:
     from git_ledger.models import Event, ToolCall, Turn

@@ -13,6 +13,7 @@ from git_ledger.cards import audit
 from git_ledger.cards.card import parse
 from git_ledger.cards.library import load
 from git_ledger.cards.targets import targets
+from git_ledger.precommit import cards_audit
 from tests.testing.util import git, init_repo, run_cli
 
 NOW = "2026-11-29T12:00:00Z"
@@ -206,7 +207,7 @@ def test_text_output_and_the_pre_commit_entry_point(library: Path, monkeypatch: 
     monkeypatch.setenv("GIT_LEDGER_NOW", NOW)
     monkeypatch.chdir(library.parent)
     # pre-commit passes the staged file names; the whole library is audited regardless
-    assert audit.main(["procedures/fetch-spa-shell.md"]) == 1
+    assert cards_audit.main(["procedures/fetch-spa-shell.md"]) == 1
     text = capsys.readouterr().out
     assert "procedures/net-no-trigger.md:1: P0 no-trigger: no `> **Trigger**:` line" in text
     assert text.splitlines()[-1] == "19 cards in procedures, 18 findings (P0 3, P1 4, P2 6, P3 5)"
@@ -222,12 +223,12 @@ def test_a_clean_library_exits_0_and_p2_alone_does_not_fail(tmp_path: Path,
     (repo / "procedures" / "build-cache-miss.md").write_text(card("build-cache-miss"))
     monkeypatch.setenv("GIT_LEDGER_NOW", NOW)
     monkeypatch.chdir(repo)
-    assert audit.main([]) == 0
+    assert cards_audit.main([]) == 0
     assert capsys.readouterr().out == "1 card in procedures, 0 findings (P0 0, P1 0, P2 0, P3 0)\n"
 
     (repo / "procedures" / "build-cache-miss.md").write_text(card(
         "build-cache-miss", evidence="Evidence: session 1; verified 2025-01-01; layer: project"))
-    assert audit.main(["--format", "json"]) == 0
+    assert cards_audit.main(["--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["summary"] == {"P0": 0, "P1": 0, "P2": 1, "P3": 0}
 
 
@@ -238,7 +239,7 @@ def test_an_unparseable_layers_file_falls_back_to_the_built_in_periods(tmp_path:
     lib.mkdir()
     (lib / "_layers.md").write_text("tool: 30 days\n")
     monkeypatch.chdir(tmp_path)
-    assert audit.main(["--format", "json"]) == 0
+    assert cards_audit.main(["--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [(f["code"], f["severity"]) for f in doc["findings"]] == [("layers-invalid", "P2")]
     assert load(lib, tmp_path).layers == {"project": 90, "tool": 30, "machine": 180, "inbox": 14}
@@ -281,7 +282,7 @@ def test_the_worked_example_in_the_docs_passes_the_audit(tmp_path: Path,
     (lib / "fetch-spa-shell.md").write_text(example)
     monkeypatch.setenv("GIT_LEDGER_NOW", NOW)
     monkeypatch.chdir(tmp_path)
-    assert audit.main(["--no-path-check"]) == 0
+    assert cards_audit.main(["--no-path-check"]) == 0
     assert capsys.readouterr().out == "1 card in procedures, 0 findings (P0 0, P1 0, P2 0, P3 0)\n"
 
 

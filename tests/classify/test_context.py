@@ -34,9 +34,13 @@ def test_edit_or_run_tools_count_as_a_claim_of_work_reading_does_not() -> None:
 
 def test_context_of_a_turn() -> None:
     assert Context.of(None) is None
-    assert Context.of(FIXED) == Context(claimed=True)
-    assert Context.of(PLAN) == Context(claimed=False)
-    assert Context.of("I removed the old dictionary. Shall I also drop its tests?") == Context(True, asked_user=True)
+    fixed, plan = Context.of(FIXED), Context.of(PLAN)
+    asking = Context.of("I removed the old dictionary. Shall I also drop its tests?")
+    assert fixed is not None and plan is not None and asking is not None
+    assert (fixed.claimed, fixed.asked_user) == (True, False)
+    assert (plan.claimed, plan.asked_user) == (False, False)
+    assert (asking.claimed, asking.asked_user) == (True, True)
+    assert Context.of(None, ["Read(a.py)"]) is not None
     assert tool_name("Bash(cd src && make)") == "bash" and tool_name("Update Todos") == "update todos"
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 
@@ -50,6 +54,9 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("现在标题已经居中了。")
     assert claims_work("設定を書き直しました。")
     assert claims_work("PRD를 수정·보완하였습니다.")
+    assert claims_work("별 이모지를 제거했습니다.")
+    assert claims_work("这段代码修正了构造函数的调用。")
+    assert claims_work("Now let's run the script again with the correct table name:")
     assert claims_work("```js\n// ... existing code ...\nconst retries = 5;\n```")
     assert claims_work("Let me know if these changes help.")
     assert not claims_work("Let me change the retry limit.")
@@ -89,6 +96,7 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("Console errors:\nUncaught TypeError: cannot read properties of undefined (reading 'map')\n    at List (List.tsx:27:18)",
      CLAIM, RAN, "result-error"),
     ("the totals both seem wrong", CLAIM, RAN, "result-error"),
+    ("still wrong output:\n[INFO] loaded 3 engines\n[INFO] searching\nThis should NOT appear", CLAIM, RAN, "result-error"),
     ("lint fails", CLAIM, RAN, "result-error"),
     ("the tests still fail", CLAIM, RAN, "result-error"),
     ("it returns 0 rows", CLAIM, RAN, "result-error"),

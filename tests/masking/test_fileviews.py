@@ -10,7 +10,8 @@ import pytest
 from tests.testing.fake_secrets import ASSIGNMENT_FILES, ASSIGNMENTS, FILE_NAMES, PLAIN, PLUGIN_LINES, PUNCTUATED, RANDOM
 from git_ledger.masking import fileviews, prefilter
 from git_ledger.masking.candidates import candidates
-from git_ledger.precommit import find_secrets, staged
+from git_ledger.precommit import staged
+from git_ledger.precommit.no_raw_text import find_secrets
 from git_ledger.masking.prefilter import is_object_id
 from git_ledger.masking.mask import find_secrets as find_in_text
 

@@ -14,7 +14,9 @@ import pytest
 from tests.testing.fake_secrets import FAKE, PLAIN, PUNCTUATED, RANDOM, private_key
 from git_ledger import paths
 from git_ledger.models import Case
-from git_ledger.precommit import cards_audit_main, no_raw_text_main, validate_main
+from git_ledger.precommit.cards_audit import main as cards_audit_main
+from git_ledger.precommit.no_raw_text import main as no_raw_text_main
+from git_ledger.precommit.validate import main as validate_main
 from git_ledger.store.store import Store
 from tests.testing.util import REPO_ROOT, git, init_repo, run_cli
 
@@ -266,7 +268,7 @@ def test_the_manifest_is_valid_and_names_our_console_scripts() -> None:
     scripts = dict(line.split(" = ") for line in cfg["options.entry_points"]["console_scripts"].strip().splitlines())
     assert set(hooks) == {"git-ledger-no-raw-text", "git-ledger-validate", "git-ledger-cards-audit"}
     for hook_id, hook in hooks.items():
-        assert scripts[hook["entry"]].startswith("git_ledger.precommit:")
+        assert scripts[hook["entry"]].startswith("git_ledger.precommit.")  # one module per hook
         assert hook["minimum_pre_commit_version"] == "3.2.0"
         assert hook["stages"] == ["pre-commit", "pre-push", "manual"]
     assert hooks["git-ledger-no-raw-text"]["require_serial"] is True

@@ -192,7 +192,8 @@ OUTPUT_LINE = rx(
 # result-error (the words the person typed decide nothing else).
 PASTED_FAILURE = rx(
     r"(?i:error|exception|traceback|fail|fatal|panic|cannot\s|can't\s|unable\s+to|not\s+found|undefined"
-    r"|denied|refused|unexpected|invalid|segmentation|exit\s+(?:code|status)\s+[1-9])"
+    r"|denied|refused|unexpected|invalid|segmentation|exit\s+(?:code|status)\s+[1-9]|does\s+not\s+exist|no\s+such"
+    r"|not\s+(?:assignable|defined|a\s+function|allowed|permitted|supported|recognized))"
 )
 # A typed line that introduces a paste: it names output and ends in a colon ("Console errors:",
 # "here is the log:", "エラー：", "报错如下：", "에러:").

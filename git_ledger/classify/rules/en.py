@@ -453,7 +453,7 @@ EXCLUSIONS = (
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
-         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b"),
+         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"),
 )
 
 CORRECTIVE = rx(
