@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
-import judge_training as jt
-import train_judges
+import judge_training as jt  # noqa: E402
+import train_judges  # noqa: E402
 
-from git_ledger.judges.fullpath import Message, final_type, judge_untyped
-from git_ledger.judges.local import ARTEFACTS, MANIFEST, Thresholds, builtin_pair
-from git_ledger.judges.panel import ask_panel
-from git_ledger.models import Classification
+from git_ledger.judges.fullpath import Message, final_type, judge_untyped  # noqa: E402
+from git_ledger.judges.local import ARTEFACTS, MANIFEST, Thresholds, builtin_pair  # noqa: E402
+from git_ledger.judges.panel import ask_panel  # noqa: E402
+from git_ledger.models import Classification  # noqa: E402
 
 
 def _rules(rows: list[jt.Row]) -> list[Classification]:

@@ -25,12 +25,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from git_ledger.judges.base import JudgeInput
-from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets
-from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector
-from git_ledger.judges.panel import verdict
-from git_ledger.masking import mask as redact
-from git_ledger.models import NONE, OTHER, TYPES
+from git_ledger.judges.base import JudgeInput  # noqa: E402
+from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets  # noqa: E402
+from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector  # noqa: E402
+from git_ledger.judges.panel import verdict  # noqa: E402
+from git_ledger.masking import mask as redact  # noqa: E402
+from git_ledger.models import NONE, OTHER, TYPES  # noqa: E402
 
 SEED = 13
 FOLDS = 5

@@ -206,7 +206,7 @@ def classify(text: str, previous: str | None = None, previous_tools: Iterable[st
 
 @functools.cache
 def _gate(lang: str) -> PackGate:
-    """A pack's gate (`classify_gate`), built for the first message in its language: 10-40 ms of
+    """A pack's gate (`classify/gate.py`), built for the first message in its language: 10-40 ms of
     sre parsing, less than compiling every rule of the pack, which a gate spares (rules compile
     on first use, and the prompt hook's few messages let a handful run)."""
     from git_ledger.classify.gate import PackGate

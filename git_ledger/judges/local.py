@@ -146,7 +146,7 @@ class TrainedJudge(Judge):
             probs = self.probabilities(items)
         except FatalError:
             raise
-        except Exception as e:  # the model failing on this batch: every answer is an error
+        except Exception as e:  # noqa: BLE001  the model failing on this batch: every answer is an error
             detail = f"{type(e).__name__}: {e}".splitlines()[0][:200]
             return [Answer(ERROR, detail=detail) for _ in items]
         each = (time.monotonic() - start) / len(items)

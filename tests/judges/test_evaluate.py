@@ -6,10 +6,9 @@ import os
 import sys
 from pathlib import Path
 
+from git_ledger.judges.evaluate import read_labelled
 from tests.testing.chat_server import chat_server, message_of
 from tests.testing.util import run_cli, write_jsonl
-
-from git_ledger.judges.evaluate import read_labelled
 
 JUDGES = Path(__file__).parent  # the fixture judges sit beside these tests
 
