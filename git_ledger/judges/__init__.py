@@ -55,15 +55,15 @@ class NoJudges(FatalError):
 
 def builtin(config_path: Path) -> list[Judge]:
     """The built-in local pair, or NoJudges naming what to install (or configure instead)."""
-    from git_ledger.judges import local
+    from git_ledger.judges.local import builtin_pair, missing_packages
 
-    missing = local.missing_packages()
+    missing = missing_packages()
     if missing:
         raise NoJudges(
             f"no judges configured, and the built-in local pair needs {' and '.join(missing)} "
             f"(pip install 'git-ledger[local]'); or {how_to_configure(config_path)}"
         )
-    return local.builtin_pair()
+    return builtin_pair()
 
 
 def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True) -> list[Judge]:

@@ -120,15 +120,15 @@ def _embedding(entry: Mapping[str, Any], where: str, env: Mapping[str, str]) -> 
 
 
 def _local(entry: Mapping[str, Any], where: str) -> Judge:
-    from git_ledger.judges import local
+    from git_ledger.judges.local import MODELS, missing_packages
 
     model = entry.get("model", "e5")
-    if model not in local.MODELS:
-        raise FatalError(f"{where}: `model` must be one of {', '.join(local.MODELS)}, not {model!r}")
-    missing = local.missing_packages()
+    if model not in MODELS:
+        raise FatalError(f"{where}: `model` must be one of {', '.join(MODELS)}, not {model!r}")
+    missing = missing_packages()
     if missing:
         raise FatalError(f"{where}: needs {' and '.join(missing)} ({INSTALL_HINT})")
-    return local.MODELS[model](entry["name"])
+    return MODELS[model](entry["name"])
 
 
 def from_config(
