@@ -101,14 +101,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _judges() -> tuple[Any, str]:
-    """(judges, "") or (None, why --llm is skipped)."""
+    """(judges, "") for the retyping pass, or (None, why --llm is skipped): with no judge configured
+    and no `[local]` extra the daily job still collects and proposes; a broken judge config stops
+    before any work."""
     from git_ledger import paths
-    from git_ledger.judges import NOTICE_FILE, warn_offsite
-    from git_ledger.judges.daily import daily_panel
+    from git_ledger.judges import NOTICE_FILE, NoJudges, configured, warn_offsite
 
-    judges, skipped = daily_panel()
-    if skipped:
-        return None, skipped
+    try:
+        judges = configured()
+    except NoJudges as e:
+        return None, str(e)
     for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
         print(line, file=sys.stderr)
     return judges, ""

