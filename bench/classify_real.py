@@ -64,6 +64,7 @@ class Row(NamedTuple):
     label: str
     part: str
     disputed: bool
+    repo: str = ""  # the source repository (`source_repo`): rules_by_lang --by-repo holds repositories out
 
 
 Predictor = Callable[[Row], str]
@@ -83,7 +84,7 @@ def load(path: Path) -> list[Row]:
             continue
         r = json.loads(line)
         rows.append(Row(r["id"], r["lang"], r["text"], r.get("prev_assistant"), tuple(r.get("prev_tools") or ()),
-                        r["label"], r["part"], bool(r.get("disputed"))))
+                        r["label"], r["part"], bool(r.get("disputed")), r.get("source_repo", "")))
     return rows
 
 

@@ -14,7 +14,7 @@ A human message goes through: generic exclusions (empty, `[`/`<`, typed words ov
 characters, pasted output) -> the rule packs of its scripts (quoted spans removed) -> their
 exclusions -> the four types in order, first match wins (a question can only be
 instruction-violation unless a rule is `asked`; `after_claim` rules only right after the agent
-claimed its work, `classify.context`) -> a pasted failure after a claim -> "other" when it still
+claimed its work, `report` rules not after a known turn that claimed none, `classify.context`) -> a pasted failure after a claim -> "other" when it still
 looks corrective -> "none".
 """
 from __future__ import annotations
@@ -168,7 +168,8 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just claimed its work, `not_an_answer` rules not when the message answers the agent's
+    the agent just claimed its work, `report` rules not after a known turn that claimed nothing,
+    `not_an_answer` rules not when the message answers the agent's
     question (the `context` is worked out only when such a rule is reached)."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
@@ -176,7 +177,7 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
             for r in by_type[type_]:
                 if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
                     continue
-                if (r.after_claim or r.not_an_answer) and not _fits(r, context):
+                if (r.after_claim or r.not_an_answer or r.report) and not _fits(r, context):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
@@ -184,10 +185,11 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
 
 
 def _fits(r: Rule, context: Context | None) -> bool:
-    """A context rule may fire: after a claim when `after_claim`, not answering when `not_an_answer`."""
+    """A context rule may fire: after a claim when `after_claim` (and, when the context is known,
+    when `report`), not answering when `not_an_answer`."""
     if context is None:
         return not r.after_claim
-    return (not r.after_claim or context.claimed) and not (r.not_an_answer and context.asked_user)
+    return (not (r.after_claim or r.report) or context.claimed) and not (r.not_an_answer and context.asked_user)
 
 
 @functools.cache

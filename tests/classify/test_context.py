@@ -1,6 +1,8 @@
 """The context a human message is typed in: the agent's previous message and its turn's tools."""
 from __future__ import annotations
 
+import pytest
+
 from git_ledger.classify.classify import classify
 from git_ledger.classify.context import Context, claims_work, ran_edit_or_run, tool_name
 from git_ledger.classify.rules import rule
@@ -180,3 +182,49 @@ def test_a_long_message_is_read_by_its_opening_only_right_after_a_claim() -> Non
     got = classify(text, previous=CLAIM, previous_tools=RAN)
     assert (got.type, got.rule) == ("result-error", "en.result-error.no-change-after-claim.opening")
     assert classify(text).excluded == "long"  # without a claim before it: a long new instruction
+
+
+# --- bare reports of a bad result: typed after the agent's work, not after a turn that claimed none --
+EXPLAINED = "The scheduler reads its jobs from the queue table; each worker takes one at a time."
+BARE_REPORTS = [
+    ("still wrong", "en"),
+    ("现在列表没有分页", "zh"),
+    ("还是没有显示图标", "zh"),
+    ("まだ直っていません", "ja"),
+    ("반영이 안 됐어요", "ko"),
+]
+
+
+def test_a_bare_report_after_the_agents_work_is_a_result_error() -> None:
+    for text, lang in BARE_REPORTS:
+        got = classify(text, previous=CLAIM, previous_tools=RAN)
+        assert (got.type, got.lang) == ("result-error", lang), text
+
+
+def test_a_bare_report_after_an_explanation_is_a_new_task_not_a_correction() -> None:
+    for text, _ in BARE_REPORTS:
+        assert classify(text, previous=EXPLAINED).type not in TYPES, text
+        assert classify(text, previous=PLAN_ONLY, previous_tools=["Read(src/app.py)"]).type not in TYPES, text
+
+
+def test_a_bare_report_without_any_context_types_as_before() -> None:
+    # Nothing is known of the previous turn (the CLI given a text alone): nothing says it is a task.
+    for text, _ in BARE_REPORTS:
+        assert classify(text).type == "result-error", text
+
+
+def test_the_report_flag_marks_only_result_error_rules_by_name() -> None:
+    from git_ledger.classify.rules import reports
+
+    types = (rule("result-error", "a", r"\ba\b"), rule("omission", "a", r"\bb\b"))
+    marked = reports(types, frozenset({"a"}))
+    assert [r.report for r in marked] == [True, False]
+    with pytest.raises(ValueError, match="no result-error rule named"):
+        reports(types, frozenset({"missing"}))
+
+
+def test_why_is_it_not_working_asked_after_the_agents_work_is_a_result_error() -> None:
+    # The rule's first alternative once began with a backspace character instead of `\b`.
+    for text in ("why is it not working?", "why is the page still blank?"):
+        assert classify(text, previous=CLAIM).type == "result-error", text
+    assert classify("why is the cache needed?", previous=CLAIM).type not in TYPES

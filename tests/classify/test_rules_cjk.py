@@ -300,6 +300,18 @@ def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
     assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES
 
 
+# A 时 clause that describes what the work does now, or points at a screenshot, is an observation
+# of the result; the same clause about a case to handle stays a hypothetical.
+@pytest.mark.parametrize("text", ["现在点保存时没有反应", "导入文件时报错，如截图所示", "好了，但现在有个新问题：拖动时图标消失了"])
+def test_a_when_clause_that_reports_the_result_is_typed_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+
+
+@pytest.mark.parametrize("text", ["保存失败时要提示用户", "网络错误的时候，自动重试三次", "有时候，导入失败要记录日志"])
+def test_a_when_clause_about_a_case_to_handle_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+
+
 def test_not_needed_after_the_agents_work_but_not_as_an_answer() -> None:
     assert C.classify("不需要 catch 异常", previous="已添加异常处理，所有调用都包在 try/catch 里了。").type == IV
     assert C.classify("不用", previous="已修改完成。要不要我再加一组测试？").type not in TYPES  # an answer

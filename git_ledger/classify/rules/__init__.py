@@ -101,6 +101,10 @@ class Rule(NamedTuple):
     # Not when the agent's message ended with a question to the user: "no, don't remove it" then
     # answers "Shall I remove it?", it corrects nothing.
     not_an_answer: bool = False
+    # A bare report of a bad result ("still blank", "现在没有图标"): about the agent's work when
+    # its turn claimed or did some, a new task when the turn is known and claimed nothing (it
+    # explained, asked, planned). Without a context it types as before: nothing says otherwise.
+    report: bool = False
 
 
 class Pack(NamedTuple):
@@ -164,11 +168,20 @@ def rx(pattern: str, flags: int = 0) -> Regex:
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,
          unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False,
-         not_an_answer: bool = False) -> Rule:
+         not_an_answer: bool = False, report: bool = False) -> Rule:
     return Rule(kind, name, rx(pattern, flags),
                 rx(also, flags) if also else None,
                 rx(unless, flags) if unless else None,
-                after_claim, asked, not_an_answer)
+                after_claim, asked, not_an_answer, report)
+
+
+def reports(types: tuple[Rule, ...], names: frozenset[str]) -> tuple[Rule, ...]:
+    """`types` with the result-error rules named in `names` marked `report` (a bare report of a
+    bad result, typed after the agent's work and not after a known turn that claimed none)."""
+    unknown = names - {r.name for r in types if r.kind == "result-error"}
+    if unknown:
+        raise ValueError(f"no result-error rule named {sorted(unknown)}")
+    return tuple(r._replace(report=True) if r.kind == "result-error" and r.name in names else r for r in types)
 
 
 # Shared, language-independent patterns.

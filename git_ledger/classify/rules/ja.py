@@ -4,7 +4,7 @@ forgot) but not 忘れないで (don't forget); 間違ってる but not 間違�
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, reports, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
@@ -135,6 +135,9 @@ TYPES: tuple[Rule, ...] = (
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
               if r.kind in (O, R) else r for r in TYPES)
+# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"not-fixed", "still", "not-taken-effect", "strange"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:私|僕|ぼく|俺|おれ|自分|わたし|こちら)(?:の|が)[^私僕ぼ俺お自わこ。、,\n]{0,6}?"

@@ -7,7 +7,7 @@ the look-behinds keep the common non-corrections out: 別忘了 (a new instructi
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, reports, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
@@ -186,6 +186,10 @@ TYPES: tuple[Rule, ...] = (
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
               if r.kind in (O, R) else r for r in TYPES)
+# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"still", "still-not", "again-not", "no-effect", "halfway", "now-not", "fixed-but-new",
+                                 "problem-stays", "should-but-now"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"是我(?:的)?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想)?(?:錯|错)"
@@ -195,14 +199,16 @@ EXCLUSIONS = (
          r"|我(?:忘了|忘記|忘记|漏了|漏掉|疏忽|誤會|误会|看漏|錯過|错过)"
          # "忘了說，…": the user forgot to mention something.
          r"|忘(?:了|記|记)(?:跟你|和你|給你|给你|同你|對你|对你)?(?:說|说|講|讲|告訴|告诉|提|交代)"),
-    rule(HYPOTHETICAL, "if", r"如果|假如|要是|萬一|万一|假設|假设|倘若|若是|的話|的话|假使|一旦|(?:時|时)候?[，,]"
+    rule(HYPOTHETICAL, "if", r"如果|假如|要是|萬一|万一|假設|假设|倘若|若是|的話|的话|假使|一旦"
          r"|怎麼辦|怎么办",
          also=_ERR),
     # "格式不對時要處理", "密碼錯誤的時候": a case to handle, not a report (not 同時, 超時, 時間 …,
-    # nor 有時候, "sometimes").
+    # nor 有時候, "sometimes"). What the work does now ("现在点保存时没反应", "运行时报错，如图")
+    # is an observation, not a case: the sentence says 现在, points at a screenshot, or reports a
+    # new problem.
     rule(HYPOTHETICAL, "when", r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有])(?:時|时)"
          r"(?![間间區区序刻效代鐘钟段期長长])",
-         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题)"),
+         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题|現在|现在|如圖|如图|截圖|截图)"),
     rule(AGREEMENT, "yes-but", r"^(?:嗯+|對|对|是的|好|好的|可以|沒錯|没错|ok|行|沒問題|没问题|對啊|对啊"
          r"|對的|对的|不錯|不错|很好|謝謝|谢谢)[，,。.!！~\s]*(?:但是|但|不過|不过|可是|只是|還有|还有|另外"
          r"|然後|然后|不是|也|再|順便|顺便)",
