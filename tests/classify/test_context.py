@@ -228,3 +228,17 @@ def test_why_is_it_not_working_asked_after_the_agents_work_is_a_result_error() -
     for text in ("why is it not working?", "why is the page still blank?"):
         assert classify(text, previous=CLAIM).type == "result-error", text
     assert classify("why is the cache needed?", previous=CLAIM).type not in TYPES
+
+
+def test_a_question_at_the_end_does_not_make_the_statements_before_it_questions() -> None:
+    cases = [
+        ("The export doesn't work now.\nCan you see why?", "en"),
+        ("现在保存按钮没有反应。是缓存的问题吗？", "zh"),
+        ("それはv2ではなく、v3の設定です。どうしてv2を変えたんですか？", "ja"),
+    ]
+    for text, lang in cases:
+        got = classify(text, previous=CLAIM, previous_tools=RAN)
+        assert got.type in TYPES and got.lang == lang, text
+    # Only questions: the question rule still holds ("other" at most, never typed).
+    assert classify("you forgot the tests?", previous=CLAIM).type not in TYPES
+    assert classify("Did it build? Can you check the logs?", previous=CLAIM).type not in TYPES
