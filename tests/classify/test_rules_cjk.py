@@ -312,6 +312,15 @@ def test_a_when_clause_about_a_case_to_handle_stays_untyped(text: str) -> None:
     assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
 
 
+def test_bing_mei_you_alone_denies_no_mistake() -> None:
+    fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
+    # 并没有 + what did not happen is a report; a denial of one's own mistake stays an exclusion.
+    got = C.classify("不，我并没有看到提示，控制台显示了一个错误：\nTypeError: x is undefined", previous=fixed)
+    assert got.type == R
+    for text in ("我并没有漏掉任何文件", "我并没有改错", "并没有问题", "应该没有漏"):
+        assert C.classify(text, previous=fixed).excluded == "negated", text
+
+
 def test_not_needed_after_the_agents_work_but_not_as_an_answer() -> None:
     assert C.classify("不需要 catch 异常", previous="已添加异常处理，所有调用都包在 try/catch 里了。").type == IV
     assert C.classify("不用", previous="已修改完成。要不要我再加一组测试？").type not in TYPES  # an answer
