@@ -187,39 +187,41 @@ def test_a_long_message_is_read_by_its_opening_only_right_after_a_claim() -> Non
 # --- bare reports of a bad result: typed after the agent's work, not after a turn that claimed none --
 EXPLAINED = "The scheduler reads its jobs from the queue table; each worker takes one at a time."
 BARE_REPORTS = [
-    ("still wrong", "en"),
-    ("现在列表没有分页", "zh"),
-    ("还是没有显示图标", "zh"),
-    ("まだ直っていません", "ja"),
-    ("반영이 안 됐어요", "ko"),
+    ("still wrong", "en", "result-error"),
+    ("the changelog wasn't updated", "en", "omission"),
+    ("现在列表没有分页", "zh", "result-error"),
+    ("还是没有显示图标", "zh", "result-error"),
+    ("まだ直っていません", "ja", "result-error"),
+    ("テストが追加されていません", "ja", "omission"),
+    ("반영이 안 됐어요", "ko", "result-error"),
 ]
 
 
-def test_a_bare_report_after_the_agents_work_is_a_result_error() -> None:
-    for text, lang in BARE_REPORTS:
+def test_a_bare_report_after_the_agents_work_is_a_correction() -> None:
+    for text, lang, type_ in BARE_REPORTS:
         got = classify(text, previous=CLAIM, previous_tools=RAN)
-        assert (got.type, got.lang) == ("result-error", lang), text
+        assert (got.type, got.lang) == (type_, lang), text
 
 
 def test_a_bare_report_after_an_explanation_is_a_new_task_not_a_correction() -> None:
-    for text, _ in BARE_REPORTS:
+    for text, *_ in BARE_REPORTS:
         assert classify(text, previous=EXPLAINED).type not in TYPES, text
         assert classify(text, previous=PLAN_ONLY, previous_tools=["Read(src/app.py)"]).type not in TYPES, text
 
 
 def test_a_bare_report_without_any_context_types_as_before() -> None:
     # Nothing is known of the previous turn (the CLI given a text alone): nothing says it is a task.
-    for text, _ in BARE_REPORTS:
-        assert classify(text).type == "result-error", text
+    for text, _, type_ in BARE_REPORTS:
+        assert classify(text).type == type_, text
 
 
 def test_the_report_flag_marks_only_result_error_rules_by_name() -> None:
     from git_ledger.classify.rules import reports
 
-    types = (rule("result-error", "a", r"\ba\b"), rule("omission", "a", r"\bb\b"))
+    types = (rule("result-error", "a", r"\ba\b"), rule("instruction-violation", "a", r"\bb\b"))
     marked = reports(types, frozenset({"a"}))
     assert [r.report for r in marked] == [True, False]
-    with pytest.raises(ValueError, match="no result-error rule named"):
+    with pytest.raises(ValueError, match="no omission or result-error rule named"):
         reports(types, frozenset({"missing"}))
 
 

@@ -175,13 +175,16 @@ def rule(kind: str, name: str, pattern: str, also: str | None = None,
                 after_claim, asked, not_an_answer, report)
 
 
+REPORTED = ("omission", "result-error")  # the types a bare report can have ("not updated", "still blank")
+
+
 def reports(types: tuple[Rule, ...], names: frozenset[str]) -> tuple[Rule, ...]:
-    """`types` with the result-error rules named in `names` marked `report` (a bare report of a
-    bad result, typed after the agent's work and not after a known turn that claimed none)."""
-    unknown = names - {r.name for r in types if r.kind == "result-error"}
+    """`types` with the omission and result-error rules named in `names` marked `report` (a bare
+    report of a bad state, typed after the agent's work and not after a known turn that claimed none)."""
+    unknown = names - {r.name for r in types if r.kind in REPORTED}
     if unknown:
-        raise ValueError(f"no result-error rule named {sorted(unknown)}")
-    return tuple(r._replace(report=True) if r.kind == "result-error" and r.name in names else r for r in types)
+        raise ValueError(f"no omission or result-error rule named {sorted(unknown)}")
+    return tuple(r._replace(report=True) if r.kind in REPORTED and r.name in names else r for r in types)
 
 
 # Shared, language-independent patterns.

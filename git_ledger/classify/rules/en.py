@@ -379,10 +379,10 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
 )
-# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"no-better", "same-again", "still-wrong", "now-broken", "thing-is-wrong", "again",
-                                 "that-is-wrong"}))
+TYPES = reports(TYPES, frozenset({"still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+                                 "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"\bmy\s+(?:bad|mistake|fault|error|typo|apologies)\b"

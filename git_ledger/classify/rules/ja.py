@@ -135,9 +135,9 @@ TYPES: tuple[Rule, ...] = (
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
               if r.kind in (O, R) else r for r in TYPES)
-# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"not-fixed", "still", "not-taken-effect", "strange"}))
+TYPES = reports(TYPES, frozenset({"not-done", "not-fixed", "still", "not-taken-effect", "strange"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:私|僕|ぼく|俺|おれ|自分|わたし|こちら)(?:の|が)[^私僕ぼ俺お自わこ。、,\n]{0,6}?"

@@ -186,10 +186,10 @@ TYPES: tuple[Rule, ...] = (
 # A rule's own `unless` is kept: the third parties are added to it, not put in its place.
 TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
               if r.kind in (O, R) else r for r in TYPES)
-# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"still", "still-not", "again-not", "no-effect", "halfway", "now-not", "fixed-but-new",
-                                 "problem-stays", "should-but-now"}))
+TYPES = reports(TYPES, frozenset({"lacking", "still", "still-not", "again-not", "no-effect", "halfway", "now-not",
+                                 "fixed-but-new", "problem-stays", "should-but-now"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"是我(?:的)?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想)?(?:錯|错)"
