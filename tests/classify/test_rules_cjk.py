@@ -312,6 +312,17 @@ def test_a_when_clause_about_a_case_to_handle_stays_untyped(text: str) -> None:
     assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
 
 
+@pytest.mark.parametrize("text", ["图标没有正确显示", "保存后没显示进度条，而且列表也没刷新", "背景图没有生效", "點了之後沒有跳轉"])
+def test_what_should_show_did_not_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES  # opening a task: a report
+
+
+@pytest.mark.parametrize("text", ["数据没有加载的时候要显示骨架屏", "确保没有刷新就不会重复提交", "如果图片没有显示，用默认图"])
+def test_not_shown_as_a_case_or_an_instruction_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+
+
 def test_bing_mei_you_alone_denies_no_mistake() -> None:
     fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
     # 并没有 + what did not happen is a report; a denial of one's own mistake stays an exclusion.
