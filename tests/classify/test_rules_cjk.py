@@ -323,6 +323,16 @@ def test_not_shown_as_a_case_or_an_instruction_stays_untyped(text: str) -> None:
     assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
 
 
+def test_the_products_users_in_a_report_right_after_the_agents_work() -> None:
+    # Right after the agent's work "the user" is the product's user: the report is of its result.
+    assert C.classify("用户注册后页面没有跳转", previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify("ユーザー登録すると次のエラー", previous=FIXED).type == R
+    assert C.classify("사용자 목록이 안 나와요", previous=FIXED_KO).type == R
+    # Without the agent's work, a user's slip is a task, not a correction.
+    for text in ("用户忘了填邮箱，加个提示", "用户又把配置改坏了", "ユーザーが入力を間違えた"):
+        assert C.classify(text).type not in TYPES, text
+
+
 def test_bing_mei_you_alone_denies_no_mistake() -> None:
     fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
     # 并没有 + what did not happen is a report; a denial of one's own mistake stays an exclusion.

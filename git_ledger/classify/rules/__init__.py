@@ -175,6 +175,20 @@ def rule(kind: str, name: str, pattern: str, also: str | None = None,
                 after_claim, asked, not_an_answer, report)
 
 
+def not_others(types: tuple[Rule, ...], others: str, users: str) -> tuple[Rule, ...]:
+    """`types` with someone else's words added to the `unless` of their omission and result-error
+    rules (a rule's own `unless` is kept): `others` always, the product's `users` except in
+    `after_claim` rules: right after the agent's work, "the user gets an error on signup" reports
+    its result, while "the user forgot the form" at the start of a task blames no agent."""
+    out = []
+    for r in types:
+        if r.kind in ("omission", "result-error"):
+            names = others if r.after_claim else f"{others}|{users}"
+            r = r._replace(unless=rx(names + (f"|{r.unless.pattern}" if r.unless else "")))
+        out.append(r)
+    return tuple(out)
+
+
 REPORTED = ("omission", "result-error")  # the types a bare report can have ("not updated", "still blank")
 
 

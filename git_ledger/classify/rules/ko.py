@@ -4,13 +4,14 @@ their own logs (design.md §4), kept verbatim; the other rules are additions in 
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, reports, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, not_others, reports, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
+_OTHERS = (r"담당자|동료|전임자|다른\s?사람|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
            r"|에이전시|하청")
+_USERS = r"사용자"  # the product's users (`not_others`)
 
 # Words of an error, for the exclusions that need one in the same sentence.
 _ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러|오류|실패"
@@ -124,10 +125,8 @@ _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE)
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
-# Bare reports of a bad result: about the agent's work after its turn, a new task after a known
+TYPES = not_others(TYPES, _OTHERS, _USERS)
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
 TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
 

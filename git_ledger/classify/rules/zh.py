@@ -7,14 +7,14 @@ the look-behinds keep the common non-corrections out: 別忘了 (a new instructi
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, reports, rule, rx,
+    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, not_others, reports, rule, rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|使用者(?![名端])|用戶(?![名端表])"
-           r"|用户(?![名端表])|老闆|老板|隊友|队友|同學|同学"
+_OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|老闆|老板|隊友|队友|同學|同学"
            r"|(?<!其)他|她")
+_USERS = r"使用者(?![名端])|用戶(?![名端表])|用户(?![名端表])"  # the product's users (`not_others`)
 
 _SAY = r"(?:說|说|講|讲|告訴|告诉|交代|提醒)"
 _LET = r"(?:叫|讓|让)"
@@ -151,11 +151,12 @@ TYPES: tuple[Rule, ...] = (
          r"(?!(?:問題|问题|錯|错|報錯|报错))",
          unless=r"能不能|可不可以|是否|有沒有|有没有|幫我|帮我|(?:加|添加|增加|新增|實現|实现|支持)(?:一[个個下]|上)"),
     # Right after the agent's work: "图标没有正确显示", "没显示进度条", "背景图没有生效": what it should
-    # show or do did not happen (not "没有显示的时候要提示", "确保没有刷新": a case, an instruction).
+    # show or do did not happen (not "没有显示的时候要提示", "没保存上的情况要提示", "确保没有刷新": a case,
+    # an instruction).
     rule(R, "not-shown-after-claim", r"(?:沒|没)(?:有)?(?:正確|正确|正常|成功)?(?:顯示|显示|出現|出现|生效|翻譯|翻译|播放|加載|加载"
          r"|渲染|更新|保存|跳轉|跳转|刷新)",
          unless=r"如果|要是|萬一|万一|的話|的话|需要|能不能|可不可以|是否|確保|确保|避免|防止|不要|別|别|(?:時|时)(?:候)?要"
-         r"|有(?:沒|没)有", after_claim=True),
+         r"|有(?:沒|没)有|情況|情况|場合|场合|要(?:提示|顯示|显示|彈|弹|報|报|記錄|记录)", after_claim=True),
     # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
     rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
          r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug))",
@@ -189,9 +190,7 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:現在|现在)[^。！!？?\n]{1,40}?[，,；;]\s?(?:但是?)?(?:應該|应该)(?:是|要|在)"),
 )
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
+TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
 TYPES = reports(TYPES, frozenset({"lacking", "still", "still-not", "again-not", "no-effect", "halfway", "now-not",
