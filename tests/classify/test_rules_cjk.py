@@ -323,6 +323,19 @@ def test_not_shown_as_a_case_or_an_instruction_stays_untyped(text: str) -> None:
     assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
 
 
+@pytest.mark.parametrize("text", ["버튼이 표시되지 않아요", "여전히 작동하지 않습니다", "저장이 되지 않았어요", "작동 안 해요",
+                                  "로그인 후 페이지가 이동하지 않네요"])
+def test_the_korean_formal_negative_of_working_is_a_result_error_right_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO).type == R
+    assert C.classify(text, previous="어떤 화면부터 시작할까요?").type not in TYPES  # opening a task
+
+
+@pytest.mark.parametrize("text", ["저장되지 않으면 경고를 띄워줘", "표시되지 않도록 숨겨줘", "그 파일은 열리지 않게 막아줘",
+                                  "저는 그 라이브러리를 쓰지 않아요"])
+def test_a_korean_negative_as_a_case_an_aim_or_a_fact_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO).type not in TYPES
+
+
 def test_the_products_users_in_a_report_right_after_the_agents_work() -> None:
     # Right after the agent's work "the user" is the product's user: the report is of its result.
     assert C.classify("用户注册后页面没有跳转", previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
