@@ -396,3 +396,28 @@ def test_the_tuning_bench_names_the_rule_behind_each_hit(tmp_path: Path, capsys:
     assert "MISS ja omission" in out and "ログイン画面を作って" in out
     assert bench.main(["--data", str(tmp_path / "absent")]) == 0
     assert "skipped" in capsys.readouterr().out
+
+
+def test_the_tuning_bench_holds_each_repository_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--by-repo: a correction counts only when its rule typed a correction in another repository."""
+    spec = importlib.util.spec_from_file_location("rules_by_lang", REPO_ROOT / "bench" / "rules_by_lang.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["rules_by_lang"] = bench
+    spec.loader.exec_module(bench)
+    rows = [
+        {"lang": "zh", "text": "还是没有刷新出来", "prev_assistant": "已修改。", "label": "result-error", "source_repo": "a/one"},
+        {"lang": "zh", "text": "还是没有显示图标", "prev_assistant": "已修改。", "label": "result-error", "source_repo": "b/two"},
+        {"lang": "ko", "text": "여전히 전부 깜빡여", "prev_assistant": FIXED_KO, "label": "result-error", "source_repo": "c/three"},
+        {"lang": "ko", "text": "로그인 화면 만들어 줘", "prev_assistant": None, "label": "not-correction", "source_repo": "c/three"},
+    ]
+    (tmp_path / "messages.jsonl").write_text("".join(
+        json.dumps({"id": f"r{i}", "part": "tune", "prev_tools": None, **r}, ensure_ascii=False) + "\n"
+        for i, r in enumerate(rows)), encoding="utf-8")
+    assert bench.main(["--data", str(tmp_path), "--by-repo"]) == 0
+    out = capsys.readouterr().out
+    held_out = out.split("each repository held out", 1)[1]
+    assert "zh.result-error.still-not                            2 in  2" in out
+    assert "ko.result-error.still-again                          1 in  1 *" in out
+    assert "| zh | 2 / 2 | 2 | 100.0% | 100.0% |" in held_out  # seen in two repositories: carries over
+    assert "| ko | 1 / 2 | 0 | – | 0.0% |" in held_out  # one repository's phrasing only
