@@ -2,7 +2,7 @@
 `bench/classify_real.py` (whose rows, scores and table this reuses).
 
     python bench/rules_by_lang.py [--data DIR] [--part tune|measure] [--lang zh] [--misses] [--false-hits] [--width N]
-                                  [--by-repo]
+                                  [--by-repo] [--claim-all]
 
 Prints classify_real's rules-alone table for the part, then every rule that typed a row with its
 hits on corrections and on non-corrections (a rule with a hit on a non-correction needs an
@@ -15,6 +15,10 @@ Each rule's hits are counted by repository, and the table is scored again as if 
 repository were held out: a correction counts as typed only when its rule also typed a
 correction in another repository (a rule whose hits all come from one repository learned that
 repository's phrasing); every false correction still counts.
+
+--claim-all types every non-correction again as if the agent had just claimed its work (an
+edit tool and "Done."): the after-claim rules then read all of them, so a rule that types one
+here would type it in any repository whose agent claimed before such a message.
 Skips cleanly (exit 0) without the development set, like classify_real.
 """
 from __future__ import annotations
@@ -55,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--false-hits", action="store_true", help="print the non-corrections the rules type")
     ap.add_argument("--width", type=int, default=160, help="characters of each printed text")
     ap.add_argument("--by-repo", action="store_true", help="hits by repository and the repository-held-out scores")
+    ap.add_argument("--claim-all", action="store_true", help="the non-corrections typed when every context is a claim")
     args = ap.parse_args(argv)
     real = _classify_real()
     path = real.data_dir(args.data) / "messages.jsonl"
@@ -84,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {name:50} {k['on corrections']:3} {k['on non-corrections']:3}")
     if args.by_repo:
         print(_held_out(real, rows, answers))
+    if args.claim_all:
+        print(_claim_all(real, rows, args.width, args.false_hits))
     for line in shown:
         print(line)
     return 0
@@ -115,6 +122,26 @@ def _held_out(real: ModuleType, rows: Sequence[Any], answers: dict[str, Classifi
         lines.append(f"  {name:50} {sum(k.values()):3} in {len(k):2} {'*' if len(k) < 2 else ''}")
     lines += ["", real.table("rules alone, each repository held out", real.evaluate(rows, held_out))]
     return "\n".join(lines)
+
+
+CLAIMED = ("Done.", ("Edit",))  # a previous turn that claimed its work and edited a file
+
+
+def _claim_all(real: ModuleType, rows: Sequence[Any], width: int, texts: bool) -> str:
+    """The rules that type a non-correction when its context is a claim, with their repositories."""
+    hits: dict[str, Counter[str]] = defaultdict(Counter)
+    shown = []
+    for r in rows:
+        if r.disputed or r.label in real.CORRECTIONS:
+            continue
+        c = classify(r.text, previous=CLAIMED[0], previous_tools=CLAIMED[1])
+        if c.type in TYPES:
+            hits[rule_family(c.rule or "?")][r.repo] += 1
+            if texts:
+                shown.append(f"CLAIMED-FALSE {r.lang} {c.rule} {' '.join(r.text.split())[:width]}")
+    lines = ["", f"non-corrections typed with every context a claim ({sum(sum(k.values()) for k in hits.values())}):"]
+    lines += [f"  {name:50} {sum(k.values()):3} in {len(k):2}" for name, k in sorted(hits.items())]
+    return "\n".join([*lines, *shown])
 
 
 if __name__ == "__main__":

@@ -421,3 +421,24 @@ def test_the_tuning_bench_holds_each_repository_out(tmp_path: Path, capsys: pyte
     assert "ko.result-error.still-again                          1 in  1 *" in out
     assert "| zh | 2 / 2 | 2 | 100.0% | 100.0% |" in held_out  # seen in two repositories: carries over
     assert "| ko | 1 / 2 | 0 | – | 0.0% |" in held_out  # one repository's phrasing only
+
+
+def test_the_tuning_bench_reads_every_non_correction_after_a_claim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--claim-all: "报错了" opening a task is no correction, but an after-claim rule would type it."""
+    spec = importlib.util.spec_from_file_location("rules_by_lang", REPO_ROOT / "bench" / "rules_by_lang.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["rules_by_lang"] = bench
+    spec.loader.exec_module(bench)
+    rows = [
+        {"lang": "zh", "text": "报错了", "prev_assistant": "要从哪个页面开始？", "label": "not-correction", "source_repo": "a/one"},
+        {"lang": "zh", "text": "帮我加个登录页", "prev_assistant": None, "label": "not-correction", "source_repo": "a/one"},
+    ]
+    (tmp_path / "messages.jsonl").write_text("".join(
+        json.dumps({"id": f"r{i}", "part": "tune", "prev_tools": None, **r}, ensure_ascii=False) + "\n"
+        for i, r in enumerate(rows)), encoding="utf-8")
+    assert bench.main(["--data", str(tmp_path), "--claim-all"]) == 0
+    out = capsys.readouterr().out
+    assert "false corrections |" in out and "| zh | 0 / 2 | 0 |" in out  # as given: nothing typed
+    assert "non-corrections typed with every context a claim (1):" in out
+    assert "zh.result-error.error-after-claim                    1 in  1" in out
