@@ -13,8 +13,9 @@ Public surface (kept stable for the collector, inject and judges):
 A human message goes through: generic exclusions (empty, `[`/`<`, typed words over 200
 characters, pasted output) -> the rule packs of its scripts (quoted spans removed) -> their
 exclusions -> the four types in order, first match wins (a question can only be
-instruction-violation unless a rule is `asked`; `after_claim` rules only right after the agent
-claimed its work, `classify.context`) -> a pasted failure after a claim -> "other" when it still
+instruction-violation unless a rule is `asked`, but the statements before a closing question
+are read as statements; `after_claim` rules only right after the agent
+claimed its work, `report` rules not after a known turn that claimed none, `classify.context`) -> a pasted failure after a claim -> "other" when it still
 looks corrective -> "none".
 """
 from __future__ import annotations
@@ -162,13 +163,25 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
     return any(p.question and p.question.search(text) for p in packs)
 
 
+_SENTENCE_MARKS = Regex(r"([。！？!?\n]+)")
+
+
+def _statements(text: str, packs: list[Pack]) -> str:
+    """The sentences of `text` that are not questions, one a line ("" when every sentence asks)."""
+    parts = _SENTENCE_MARKS.split(text)
+    said = [part.strip() for part, mark in zip(parts[0::2], [*parts[1::2], ""])
+            if part.strip() and not any(q in mark for q in QUESTION_MARKS) and not _is_question(part.strip(), packs)]
+    return "\n".join(said) if len(said) < len(parts[0::2]) else ""
+
+
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
                 context: Context | None = None, context_rules_only: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
-    the agent just claimed its work, `not_an_answer` rules not when the message answers the agent's
+    the agent just claimed its work, `report` rules not after a known turn that claimed nothing,
+    `not_an_answer` rules not when the message answers the agent's
     question (the `context` is worked out only when such a rule is reached)."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
@@ -176,7 +189,7 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
             for r in by_type[type_]:
                 if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
                     continue
-                if (r.after_claim or r.not_an_answer) and not _fits(r, context):
+                if (r.after_claim or r.not_an_answer or r.report) and not _fits(r, context):
                     continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
@@ -184,10 +197,11 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
 
 
 def _fits(r: Rule, context: Context | None) -> bool:
-    """A context rule may fire: after a claim when `after_claim`, not answering when `not_an_answer`."""
+    """A context rule may fire: after a claim when `after_claim` (and, when the context is known,
+    when `report`), not answering when `not_an_answer`."""
     if context is None:
         return not r.after_claim
-    return (not r.after_claim or context.claimed) and not (r.not_an_answer and context.asked_user)
+    return (not (r.after_claim or r.report) or context.claimed) and not (r.not_an_answer and context.asked_user)
 
 
 @functools.cache
@@ -265,6 +279,12 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
     found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
+    if not found and question:
+        # "还是没有修复；不能这样吗？", "it still crashes. can you see why?": the question at the end
+        # does not make the statements before it questions.
+        said = _statements(body, packs)
+        if said:
+            found = _first_type(said, _Sentences(said), packs, groups, False, context, context_rules_only=opening_only)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:

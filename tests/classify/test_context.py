@@ -1,6 +1,8 @@
 """The context a human message is typed in: the agent's previous message and its turn's tools."""
 from __future__ import annotations
 
+import pytest
+
 from git_ledger.classify.classify import classify
 from git_ledger.classify.context import Context, claims_work, ran_edit_or_run, tool_name
 from git_ledger.classify.rules import rule
@@ -180,3 +182,65 @@ def test_a_long_message_is_read_by_its_opening_only_right_after_a_claim() -> Non
     got = classify(text, previous=CLAIM, previous_tools=RAN)
     assert (got.type, got.rule) == ("result-error", "en.result-error.no-change-after-claim.opening")
     assert classify(text).excluded == "long"  # without a claim before it: a long new instruction
+
+
+# --- bare reports of a bad result: typed after the agent's work, not after a turn that claimed none --
+EXPLAINED = "The scheduler reads its jobs from the queue table; each worker takes one at a time."
+BARE_REPORTS = [
+    ("still wrong", "en", "result-error"),
+    ("the changelog wasn't updated", "en", "omission"),
+    ("现在列表没有分页", "zh", "result-error"),
+    ("还是没有显示图标", "zh", "result-error"),
+    ("まだ直っていません", "ja", "result-error"),
+    ("テストが追加されていません", "ja", "omission"),
+    ("반영이 안 됐어요", "ko", "result-error"),
+]
+
+
+def test_a_bare_report_after_the_agents_work_is_a_correction() -> None:
+    for text, lang, type_ in BARE_REPORTS:
+        got = classify(text, previous=CLAIM, previous_tools=RAN)
+        assert (got.type, got.lang) == (type_, lang), text
+
+
+def test_a_bare_report_after_an_explanation_is_a_new_task_not_a_correction() -> None:
+    for text, *_ in BARE_REPORTS:
+        assert classify(text, previous=EXPLAINED).type not in TYPES, text
+        assert classify(text, previous=PLAN_ONLY, previous_tools=["Read(src/app.py)"]).type not in TYPES, text
+
+
+def test_a_bare_report_without_any_context_types_as_before() -> None:
+    # Nothing is known of the previous turn (the CLI given a text alone): nothing says it is a task.
+    for text, _, type_ in BARE_REPORTS:
+        assert classify(text).type == type_, text
+
+
+def test_the_report_flag_marks_only_result_error_rules_by_name() -> None:
+    from git_ledger.classify.rules import reports
+
+    types = (rule("result-error", "a", r"\ba\b"), rule("instruction-violation", "a", r"\bb\b"))
+    marked = reports(types, frozenset({"a"}))
+    assert [r.report for r in marked] == [True, False]
+    with pytest.raises(ValueError, match="no omission or result-error rule named"):
+        reports(types, frozenset({"missing"}))
+
+
+def test_why_is_it_not_working_asked_after_the_agents_work_is_a_result_error() -> None:
+    # The rule's first alternative once began with a backspace character instead of `\b`.
+    for text in ("why is it not working?", "why is the page still blank?"):
+        assert classify(text, previous=CLAIM).type == "result-error", text
+    assert classify("why is the cache needed?", previous=CLAIM).type not in TYPES
+
+
+def test_a_question_at_the_end_does_not_make_the_statements_before_it_questions() -> None:
+    cases = [
+        ("The export doesn't work now.\nCan you see why?", "en"),
+        ("现在保存按钮没有反应。是缓存的问题吗？", "zh"),
+        ("それはv2ではなく、v3の設定です。どうしてv2を変えたんですか？", "ja"),
+    ]
+    for text, lang in cases:
+        got = classify(text, previous=CLAIM, previous_tools=RAN)
+        assert got.type in TYPES and got.lang == lang, text
+    # Only questions: the question rule still holds ("other" at most, never typed).
+    assert classify("you forgot the tests?", previous=CLAIM).type not in TYPES
+    assert classify("Did it build? Can you check the logs?", previous=CLAIM).type not in TYPES

@@ -300,6 +300,61 @@ def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
     assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES
 
 
+# A 时 clause that describes what the work does now, or points at a screenshot, is an observation
+# of the result; the same clause about a case to handle stays a hypothetical.
+@pytest.mark.parametrize("text", ["现在点保存时没有反应", "导入文件时报错，如截图所示", "好了，但现在有个新问题：拖动时图标消失了"])
+def test_a_when_clause_that_reports_the_result_is_typed_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+
+
+@pytest.mark.parametrize("text", ["保存失败时要提示用户", "网络错误的时候，自动重试三次", "有时候，导入失败要记录日志"])
+def test_a_when_clause_about_a_case_to_handle_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["图标没有正确显示", "保存后没显示进度条，而且列表也没刷新", "背景图没有生效", "點了之後沒有跳轉"])
+def test_what_should_show_did_not_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES  # opening a task: a report
+
+
+@pytest.mark.parametrize("text", ["数据没有加载的时候要显示骨架屏", "确保没有刷新就不会重复提交", "如果图片没有显示，用默认图"])
+def test_not_shown_as_a_case_or_an_instruction_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["버튼이 표시되지 않아요", "여전히 작동하지 않습니다", "저장이 되지 않았어요", "작동 안 해요",
+                                  "로그인 후 페이지가 이동하지 않네요"])
+def test_the_korean_formal_negative_of_working_is_a_result_error_right_after_the_agents_work(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO).type == R
+    assert C.classify(text, previous="어떤 화면부터 시작할까요?").type not in TYPES  # opening a task
+
+
+@pytest.mark.parametrize("text", ["저장되지 않으면 경고를 띄워줘", "표시되지 않도록 숨겨줘", "그 파일은 열리지 않게 막아줘",
+                                  "저는 그 라이브러리를 쓰지 않아요"])
+def test_a_korean_negative_as_a_case_an_aim_or_a_fact_stays_untyped(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO).type not in TYPES
+
+
+def test_the_products_users_in_a_report_right_after_the_agents_work() -> None:
+    # Right after the agent's work "the user" is the product's user: the report is of its result.
+    assert C.classify("用户注册后页面没有跳转", previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify("ユーザー登録すると次のエラー", previous=FIXED).type == R
+    assert C.classify("사용자 목록이 안 나와요", previous=FIXED_KO).type == R
+    # Without the agent's work, a user's slip is a task, not a correction.
+    for text in ("用户忘了填邮箱，加个提示", "用户又把配置改坏了", "ユーザーが入力を間違えた"):
+        assert C.classify(text).type not in TYPES, text
+
+
+def test_bing_mei_you_alone_denies_no_mistake() -> None:
+    fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
+    # 并没有 + what did not happen is a report; a denial of one's own mistake stays an exclusion.
+    got = C.classify("不，我并没有看到提示，控制台显示了一个错误：\nTypeError: x is undefined", previous=fixed)
+    assert got.type == R
+    for text in ("我并没有漏掉任何文件", "我并没有改错", "并没有问题", "应该没有漏"):
+        assert C.classify(text, previous=fixed).excluded == "negated", text
+
+
 def test_not_needed_after_the_agents_work_but_not_as_an_answer() -> None:
     assert C.classify("不需要 catch 异常", previous="已添加异常处理，所有调用都包在 try/catch 里了。").type == IV
     assert C.classify("不用", previous="已修改完成。要不要我再加一组测试？").type not in TYPES  # an answer
@@ -341,3 +396,49 @@ def test_the_tuning_bench_names_the_rule_behind_each_hit(tmp_path: Path, capsys:
     assert "MISS ja omission" in out and "ログイン画面を作って" in out
     assert bench.main(["--data", str(tmp_path / "absent")]) == 0
     assert "skipped" in capsys.readouterr().out
+
+
+def test_the_tuning_bench_holds_each_repository_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--by-repo: a correction counts only when its rule typed a correction in another repository."""
+    spec = importlib.util.spec_from_file_location("rules_by_lang", REPO_ROOT / "bench" / "rules_by_lang.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["rules_by_lang"] = bench
+    spec.loader.exec_module(bench)
+    rows = [
+        {"lang": "zh", "text": "还是没有刷新出来", "prev_assistant": "已修改。", "label": "result-error", "source_repo": "a/one"},
+        {"lang": "zh", "text": "还是没有显示图标", "prev_assistant": "已修改。", "label": "result-error", "source_repo": "b/two"},
+        {"lang": "ko", "text": "여전히 전부 깜빡여", "prev_assistant": FIXED_KO, "label": "result-error", "source_repo": "c/three"},
+        {"lang": "ko", "text": "로그인 화면 만들어 줘", "prev_assistant": None, "label": "not-correction", "source_repo": "c/three"},
+    ]
+    (tmp_path / "messages.jsonl").write_text("".join(
+        json.dumps({"id": f"r{i}", "part": "tune", "prev_tools": None, **r}, ensure_ascii=False) + "\n"
+        for i, r in enumerate(rows)), encoding="utf-8")
+    assert bench.main(["--data", str(tmp_path), "--by-repo"]) == 0
+    out = capsys.readouterr().out
+    held_out = out.split("each repository held out", 1)[1]
+    assert "zh.result-error.still-not                            2 in  2" in out
+    assert "ko.result-error.still-again                          1 in  1 *" in out
+    assert "| zh | 2 / 2 | 2 | 100.0% | 100.0% |" in held_out  # seen in two repositories: carries over
+    assert "| ko | 1 / 2 | 0 | – | 0.0% |" in held_out  # one repository's phrasing only
+
+
+def test_the_tuning_bench_reads_every_non_correction_after_a_claim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--claim-all: "报错了" opening a task is no correction, but an after-claim rule would type it."""
+    spec = importlib.util.spec_from_file_location("rules_by_lang", REPO_ROOT / "bench" / "rules_by_lang.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["rules_by_lang"] = bench
+    spec.loader.exec_module(bench)
+    rows = [
+        {"lang": "zh", "text": "报错了", "prev_assistant": "要从哪个页面开始？", "label": "not-correction", "source_repo": "a/one"},
+        {"lang": "zh", "text": "帮我加个登录页", "prev_assistant": None, "label": "not-correction", "source_repo": "a/one"},
+    ]
+    (tmp_path / "messages.jsonl").write_text("".join(
+        json.dumps({"id": f"r{i}", "part": "tune", "prev_tools": None, **r}, ensure_ascii=False) + "\n"
+        for i, r in enumerate(rows)), encoding="utf-8")
+    assert bench.main(["--data", str(tmp_path), "--claim-all"]) == 0
+    out = capsys.readouterr().out
+    assert "false corrections |" in out and "| zh | 0 / 2 | 0 |" in out  # as given: nothing typed
+    assert "non-corrections typed with every context a claim (1):" in out
+    assert "zh.result-error.error-after-claim                    1 in  1" in out

@@ -101,6 +101,10 @@ class Rule(NamedTuple):
     # Not when the agent's message ended with a question to the user: "no, don't remove it" then
     # answers "Shall I remove it?", it corrects nothing.
     not_an_answer: bool = False
+    # A bare report of a bad result ("still blank", "现在没有图标"): about the agent's work when
+    # its turn claimed or did some, a new task when the turn is known and claimed nothing (it
+    # explained, asked, planned). Without a context it types as before: nothing says otherwise.
+    report: bool = False
 
 
 class Pack(NamedTuple):
@@ -164,11 +168,37 @@ def rx(pattern: str, flags: int = 0) -> Regex:
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,
          unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False,
-         not_an_answer: bool = False) -> Rule:
+         not_an_answer: bool = False, report: bool = False) -> Rule:
     return Rule(kind, name, rx(pattern, flags),
                 rx(also, flags) if also else None,
                 rx(unless, flags) if unless else None,
-                after_claim, asked, not_an_answer)
+                after_claim, asked, not_an_answer, report)
+
+
+def not_others(types: tuple[Rule, ...], others: str, users: str) -> tuple[Rule, ...]:
+    """`types` with someone else's words added to the `unless` of their omission and result-error
+    rules (a rule's own `unless` is kept): `others` always, the product's `users` except in
+    `after_claim` rules: right after the agent's work, "the user gets an error on signup" reports
+    its result, while "the user forgot the form" at the start of a task blames no agent."""
+    out = []
+    for r in types:
+        if r.kind in ("omission", "result-error"):
+            names = others if r.after_claim else f"{others}|{users}"
+            r = r._replace(unless=rx(names + (f"|{r.unless.pattern}" if r.unless else "")))
+        out.append(r)
+    return tuple(out)
+
+
+REPORTED = ("omission", "result-error")  # the types a bare report can have ("not updated", "still blank")
+
+
+def reports(types: tuple[Rule, ...], names: frozenset[str]) -> tuple[Rule, ...]:
+    """`types` with the omission and result-error rules named in `names` marked `report` (a bare
+    report of a bad state, typed after the agent's work and not after a known turn that claimed none)."""
+    unknown = names - {r.name for r in types if r.kind in REPORTED}
+    if unknown:
+        raise ValueError(f"no omission or result-error rule named {sorted(unknown)}")
+    return tuple(r._replace(report=True) if r.kind in REPORTED and r.name in names else r for r in types)
 
 
 # Shared, language-independent patterns.

@@ -15,6 +15,8 @@ from git_ledger.classify.rules import (
     SELF_BLAME,
     THIRD_PARTY,
     Pack,
+    Rule,
+    reports,
     rule,
     rx,
 )
@@ -53,7 +55,7 @@ _THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number
 
 _I_SAID = r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
 
-TYPES = (
+TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
          r"(?!\s+(?:nothing|anything|none)\b)"),
@@ -304,7 +306,7 @@ TYPES = (
          r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
          after_claim=True),
     # "why isn't it loading?", "…it's not producing output now, can you see why?": the failure is given, its cause asked.
-    rule(R, "why-fails-after-claim", r"why\s+(?:is|are|does|did|do|was|were)(?:n'?t|\s+not)?\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
+    rule(R, "why-fails-after-claim", r"\bwhy\s+(?:is|are|does|did|do|was|were)(?:n'?t|\s+not)?\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
          r"(?:not\s+)?(?:working|broken|empty|blank|failing|crashing|erroring|missing)\b"
          r"|\bwhy\s+(?:isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|won'?t|can'?t)\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
          r"(?:work|build|show|load|render|run|compile|display|start|appear|update|save|pass)\w{0,3}\b"
@@ -389,6 +391,10 @@ TYPES = (
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
 )
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+                                 "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"\bmy\s+(?:bad|mistake|fault|error|typo|apologies)\b"

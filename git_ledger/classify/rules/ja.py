@@ -14,14 +14,17 @@ from git_ledger.classify.rules import (
     THIRD_PARTY,
     Pack,
     Rule,
+    not_others,
+    reports,
     rule,
     rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"前任|同僚|誰か|彼|彼女|ユーザー|お客様|先輩|上司|他の人|チームの|デザイナー|業務委託|外注|委託先"
+_OTHERS = (r"前任|同僚|誰か|彼|彼女|お客様|先輩|上司|他の人|チームの|デザイナー|業務委託|外注|委託先"
            r"|ベンダー|担当者|メンバー|レビュアー|テスター|(?<!あなた)の人(?:が|は|、|も)")
+_USERS = r"ユーザー"  # the product's users (`not_others`)
 
 # Words of an error, for the exclusions that need one in the same sentence.
 _ERR = r"間違|違って|誤|忘れ|漏れ|抜け|壊れ|おかし|バグ|ミス|失敗|落ち|動かな"
@@ -143,9 +146,10 @@ TYPES: tuple[Rule, ...] = (
          unless=r"(?:ない|ません)(?:か|かな|かも|場合|とき|時|ように|よう)", after_claim=True),
 )
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
+TYPES = not_others(TYPES, _OTHERS, _USERS)
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"not-done", "not-fixed", "still", "not-taken-effect", "strange"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:私|僕|ぼく|俺|おれ|自分|わたし|こちら)(?:の|が)[^私僕ぼ俺お自わこ。、,\n]{0,6}?"

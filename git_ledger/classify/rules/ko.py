@@ -14,14 +14,17 @@ from git_ledger.classify.rules import (
     THIRD_PARTY,
     Pack,
     Rule,
+    not_others,
+    reports,
     rule,
     rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
+_OTHERS = (r"담당자|동료|전임자|다른\s?사람|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
            r"|에이전시|하청")
+_USERS = r"사용자"  # the product's users (`not_others`)
 
 # Words of an error, for the exclusions that need one in the same sentence.
 _ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러|오류|실패"
@@ -133,11 +136,19 @@ _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖
 _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
                   r"|(?:과|와|랑|이랑|하고)\s?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE)
+# Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
+# 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
+_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
+                    r"|나타나|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
+                    r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
+                    r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
+                    after_claim=True)
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
+TYPES = not_others(TYPES, _OTHERS, _USERS)
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"

@@ -17,15 +17,17 @@ from git_ledger.classify.rules import (
     THIRD_PARTY,
     Pack,
     Rule,
+    not_others,
+    reports,
     rule,
     rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|使用者(?![名端])|用戶(?![名端表])"
-           r"|用户(?![名端表])|老闆|老板|隊友|队友|同學|同学"
+_OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|老闆|老板|隊友|队友|同學|同学"
            r"|(?<!其)他|她")
+_USERS = r"使用者(?![名端])|用戶(?![名端表])|用户(?![名端表])"  # the product's users (`not_others`)
 
 _SAY = r"(?:說|说|講|讲|告訴|告诉|交代|提醒)"
 _LET = r"(?:叫|讓|让)"
@@ -161,6 +163,13 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "now-not", r"(?:現在|现在)[^，,。；;！!？?\n]{0,20}?(?:無法|无法|不會|不会|沒有|没有|沒|没|不能|不再|不顯示|不显示)"
          r"(?!(?:問題|问题|錯|错|報錯|报错))",
          unless=r"能不能|可不可以|是否|有沒有|有没有|幫我|帮我|(?:加|添加|增加|新增|實現|实现|支持)(?:一[个個下]|上)"),
+    # Right after the agent's work: "图标没有正确显示", "没显示进度条", "背景图没有生效": what it should
+    # show or do did not happen (not "没有显示的时候要提示", "没保存上的情况要提示", "确保没有刷新": a case,
+    # an instruction).
+    rule(R, "not-shown-after-claim", r"(?:沒|没)(?:有)?(?:正確|正确|正常|成功)?(?:顯示|显示|出現|出现|生效|翻譯|翻译|播放|加載|加载"
+         r"|渲染|更新|保存|跳轉|跳转|刷新)",
+         unless=r"如果|要是|萬一|万一|的話|的话|需要|能不能|可不可以|是否|確保|确保|避免|防止|不要|別|别|(?:時|时)(?:候)?要"
+         r"|有(?:沒|没)有|情況|情况|場合|场合|要(?:提示|顯示|显示|彈|弹|報|报|記錄|记录)", after_claim=True),
     # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
     rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
          r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug))",
@@ -194,9 +203,11 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:現在|现在)[^。！!？?\n]{1,40}?[，,；;]\s?(?:但是?)?(?:應該|应该)(?:是|要|在)"),
 )
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
+TYPES = not_others(TYPES, _OTHERS, _USERS)
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"lacking", "still", "still-not", "again-not", "no-effect", "halfway", "now-not",
+                                 "fixed-but-new", "problem-stays", "should-but-now"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"是我(?:的)?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想)?(?:錯|错)"
@@ -206,14 +217,16 @@ EXCLUSIONS = (
          r"|我(?:忘了|忘記|忘记|漏了|漏掉|疏忽|誤會|误会|看漏|錯過|错过)"
          # "忘了說，…": the user forgot to mention something.
          r"|忘(?:了|記|记)(?:跟你|和你|給你|给你|同你|對你|对你)?(?:說|说|講|讲|告訴|告诉|提|交代)"),
-    rule(HYPOTHETICAL, "if", r"如果|假如|要是|萬一|万一|假設|假设|倘若|若是|的話|的话|假使|一旦|(?:時|时)候?[，,]"
+    rule(HYPOTHETICAL, "if", r"如果|假如|要是|萬一|万一|假設|假设|倘若|若是|的話|的话|假使|一旦"
          r"|怎麼辦|怎么办",
          also=_ERR),
     # "格式不對時要處理", "密碼錯誤的時候": a case to handle, not a report (not 同時, 超時, 時間 …,
-    # nor 有時候, "sometimes").
+    # nor 有時候, "sometimes"). What the work does now ("现在点保存时没反应", "运行时报错，如图")
+    # is an observation, not a case: the sentence says 现在, points at a screenshot, or reports a
+    # new problem.
     rule(HYPOTHETICAL, "when", r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有])(?:時|时)"
          r"(?![間间區区序刻效代鐘钟段期長长])",
-         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题)"),
+         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题|現在|现在|如圖|如图|截圖|截图)"),
     rule(AGREEMENT, "yes-but", r"^(?:嗯+|對|对|是的|好|好的|可以|沒錯|没错|ok|行|沒問題|没问题|對啊|对啊"
          r"|對的|对的|不錯|不错|很好|謝謝|谢谢)[，,。.!！~\s]*(?:但是|但|不過|不过|可是|只是|還有|还有|另外"
          r"|然後|然后|不是|也|再|順便|顺便)",
@@ -229,8 +242,11 @@ EXCLUSIONS = (
     rule(NEGATED, "nothing-wrong", r"(?:沒|没)(?:有)?(?:漏|錯|错|問題|问题|報錯|报错)|(?:沒|没)什(?:麼|么)(?:問題|问题)"
          r"|(?:沒|没)問題|没问题|(?:沒|没)(?:錯|错)|不(?:錯|错)|不是你的(?:問題|问题|錯|错)|(?:無|无)(?:誤|误)"
          r"|已知(?:的)?(?:問題|问题|bug|錯誤|错误|缺陷)|本來就|本来就|之前就(?:有|壞|坏|錯|错)"
-         # "我不認為我漏掉了…", "應該沒有漏": a doubt about one's own mistake.
-         r"|不(?:認為|认为|覺得|觉得)|(?:應該|应该|並|并)(?:沒|没)|不是我(?:的)?(?:錯|错|問題|问题|漏|疏忽|失誤|失误)"),
+         # "我不認為我漏掉了…", "應該沒有漏", "我并没有改错": a doubt about one's own mistake, or a denial of
+         # it ("按钮并没有切换颜色" reports the result: 并没 alone denies nothing).
+         r"|不(?:認為|认为|覺得|觉得)|(?:應該|应该)(?:沒|没)|(?:並|并)(?:沒|没)(?:有)?(?:漏|錯|错|忘|問題|问题)"
+         r"|我(?:並|并)(?:沒|没)(?:有)?[改弄搞寫写]?(?:錯|错|壞|坏|漏)"
+         r"|不是我(?:的)?(?:錯|错|問題|问题|漏|疏忽|失誤|失误)"),
     # Upstream, the old code, a named colleague, last month: someone else's error.
     rule(THIRD_PARTY, "someone-else", r"上游|第三方|外部(?:的)?(?:庫|库|套件|服務|服务|api|sdk)"
          r"|(?:舊|旧|以前|原來|原来|之前|老)的?(?:實作|实现|實現|程式|代碼|代码|版本|系統|系统|寫法|写法|邏輯|逻辑"
