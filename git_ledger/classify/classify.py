@@ -256,7 +256,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     opening_only = len(prose) > MAX_LEN
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
-        # sentences may report the result ("still not extracting the code blocks, I added …"):
+        # sentences may report the result ("still not rendering the thumbnails, I uploaded …"):
         # the rules written for reports after a claim read them, no others.
         head = _opening_sentences(prose)
         if not head or context is None or not context.claimed:

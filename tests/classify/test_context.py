@@ -90,7 +90,7 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("it's not producing any output now, can you see why?", CLAIM, RAN, "result-error"),
     ("still getting two copies of every page in the export", CLAIM, RAN, "result-error"),
     ("error on login now", CLAIM, RAN, "result-error"),
-    ("server restarts with error:", CLAIM, RAN, "result-error"),
+    ("the worker now crashes with error:", CLAIM, RAN, "result-error"),
     ("nice, much better, only little issue is the dates are in UTC", CLAIM, RAN, "result-error"),
     ("looks good except the footer overlaps the table", CLAIM, RAN, "result-error"),
     ("we are back to the previous error", None, [], "result-error"),
@@ -175,9 +175,9 @@ def test_the_hard_cases() -> None:
 
 
 def test_a_long_message_is_read_by_its_opening_only_right_after_a_claim() -> None:
-    text = ("still not extracting the code blocks. I have added another sample page for you to refine the "
-            "function with, and I think a separate script whose only purpose is to test the cleanup would "
-            "help: once it prints clean blocks we can move it into the helpers module.")
+    text = ("still not rendering the thumbnails. I uploaded two more sample images so you can compare the "
+            "output, and a tiny script that renders a single thumbnail would make this quicker to debug "
+            "before we fold it back into the gallery module.")
     assert len(text) > 200
     got = classify(text, previous=CLAIM, previous_tools=RAN)
     assert (got.type, got.rule) == ("result-error", "en.result-error.no-change-after-claim.opening")
