@@ -94,10 +94,10 @@ mb = sum(os.path.getsize(p) for _, p in files) / 1e6
 spent = {"classify": 0.0, "mask": 0.0}
 mask, classify_event = redact.mask, C.classify_event
 def timed(name, fn):
-    def call(arg):
+    def call(*args):
         t = clock()
         try:
-            return fn(arg)
+            return fn(*args)
         finally:
             spent[name] += clock() - t
     return call
