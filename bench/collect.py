@@ -16,7 +16,11 @@ a message without them) with fresh session ids, then, in this one invocation, ti
 
   (g) with --plain, (c) and (d) again through a virtualenv without this checkout's editable
                finder (git_ledger on PYTHONPATH: a regular install's import path; the finder the
-               development venv loads into every interpreter flatters the rescan ratio),
+               development venv loads into every interpreter flatters the rescan ratio), and two
+               floors of such a rescan in the same interpreter: `import re` (what the console
+               script pip writes runs before any of our code) and `import re` plus an `os.stat` of
+               every file and folder of the corpus (what any rescan that notices an appended log
+               must at least do),
   (f) ccusage: with --ccusage (the `ccusage` script of an npm install made outside the repository,
                e.g. `npm install --prefix /tmp/ccusage ccusage@17.2.1`), its daily report over the
                same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
@@ -55,6 +59,7 @@ sys.path.insert(0, str(ROOT))
 from git_ledger import sources  # noqa: E402
 
 FIXTURES = Path(os.environ.get("GIT_LEDGER_SHARED") or ROOT.parent / "shared") / "fixtures" / "transcripts"
+STAT_FLOOR = "import re, sys, os\nwith open(sys.argv[1]) as f:\n    for p in f.read().split('\\n'):\n        os.stat(p)\n"
 FLOOR = "import sys\nfor p in sys.argv[1:]:\n    with open(p, 'rb') as f:\n        for line in f:\n            pass\n"
 PARSE_ONLY = """
 import os, sys
@@ -94,10 +99,10 @@ mb = sum(os.path.getsize(p) for _, p in files) / 1e6
 spent = {"classify": 0.0, "mask": 0.0}
 mask, classify_event = redact.mask, C.classify_event
 def timed(name, fn):
-    def call(arg):
+    def call(*args):
         t = clock()
         try:
-            return fn(arg)
+            return fn(*args)
         finally:
             spent[name] += clock() - t
     return call
@@ -239,8 +244,14 @@ def main() -> int:
         python = plain_python(work / "plain-venv", plain_env)
         plain_rescan = [str(Path(python).parent / "git-ledger"), "collect", "--logs", str(corpus)]
         plain_start = [python, "-c", "pass"]
+        plain_re = [python, "-c", "import re"]
+        entries = [str(corpus), *(str(d) for d in corpus.rglob("*") if d.is_dir()), *map(str, files)]
+        (work / "entries.txt").write_text("\n".join(entries))  # a file: 3,000 paths in argv cost the exec
+        plain_stats = [python, "-c", STAT_FLOOR, str(work / "entries.txt")]
     plain_rescans: list[tuple[float, float]] = []
     plain_starts: list[tuple[float, float]] = []
+    plain_res: list[tuple[float, float]] = []
+    plain_statfloors: list[tuple[float, float]] = []
     load_before = os.getloadavg()
     floors: list[tuple[float, float]] = []
     firsts: list[tuple[float, float]] = []
@@ -265,6 +276,8 @@ def main() -> int:
             if plain_rescan:
                 plain_rescans.append(timed(plain_rescan, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
                 plain_starts.append(timed(plain_start, plain_env)[:2])
+                plain_res.append(timed(plain_re, plain_env)[:2])
+                plain_statfloors.append(timed(plain_stats, plain_env)[:2])
     first = json.loads(summary)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cpus, Python {platform.python_version()}, {platform.system()}; "
           f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
@@ -282,6 +295,10 @@ def main() -> int:
         print(line("(g) rescan, plain", plain_rescans, 1))
         print(line("(g) python -c pass, plain", plain_starts, 1))
         print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)}  (target <= 1.5)")
+        print(line("(g) import re, plain", plain_res, 1))
+        print(line("(g) import re + stats", plain_statfloors, 1))
+        print(f"plain rescan / import re = {ratio(plain_rescans, plain_res)}; "
+              f"stat floor / startup = {ratio(plain_statfloors, plain_starts)}")
     if ccusages:
         print(line("(f) ccusage daily", ccusages))
         print(f"ccusage / first  = {ratio(ccusages, firsts)}  (target >= 10 in CPU)")
