@@ -104,12 +104,19 @@ def gemini_tmp(env: Env | None = None) -> Path:
     return _home(_env(env)) / ".gemini" / "tmp"
 
 
+def cursor_projects(env: Env | None = None) -> Path:
+    """Cursor's per-workspace folders, each with its `agent-transcripts/`."""
+    return _home(_env(env)) / ".cursor" / "projects"
+
+
 def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[str, Path]]:
-    """(agent, root) pairs searched when no --logs is given."""
+    """(agent, root) pairs of the agents' own log folders, searched when no --logs is given
+    (with the exports kept in known repositories: collect/exports.py)."""
     roots = [
         ("claude", claude_projects(env)),
         ("codex", codex_sessions(env)),
         ("gemini", gemini_tmp(env)),
+        ("cursor", cursor_projects(env)),
     ]
     return [(a, p) for a, p in roots if agent in ("all", a)]
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, make_call, s
+from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, keep_unseen, make_call, s
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -69,19 +69,7 @@ class GeminiReader:
         """Keep only the events of messages not seen by an earlier read."""
         if self.failed:
             return self.state
-        ids = [str(m.get("id") or f"m{i}") for i, m in enumerate(self.messages)]
-        first = ids[0] if ids else ""
-        done = int(self.state.get("done", 0)) if self.state.get("first") == first else 0
-        seen = set(self.state.get("tail", [])) if done else set()
-        old = set(ids[:max(done - 1, 0)])
-        state = self.rec.finish(self.state)
-        self.rec.events = [e for e in self.rec.events if e.uuid not in old and e.uuid not in seen]
-        if self.rec.lean:
-            kept = [(e, t) for e, t in zip(self.rec.items, self.rec.snaps) if e.uuid not in old and e.uuid not in seen]
-            self.rec.items = [e for e, _ in kept]
-            self.rec.snaps = [t for _, t in kept]
-        state.update(done=len(ids), first=first, tail=[ids[-1]] if ids else [])
-        return state
+        return keep_unseen(self.rec, [str(m.get("id") or f"m{i}") for i, m in enumerate(self.messages)], self.state)
 
     def _message(self, m: dict[str, Any], index: int) -> None:
         rec = self.rec
