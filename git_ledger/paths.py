@@ -100,8 +100,13 @@ def codex_sessions(env: Env | None = None) -> Path:
     return codex_home(env) / "sessions"
 
 
+def gemini_home(env: Env | None = None) -> Path:
+    """Gemini CLI's user folder (settings.json, tmp/ with the chats)."""
+    return _home(_env(env)) / ".gemini"
+
+
 def gemini_tmp(env: Env | None = None) -> Path:
-    return _home(_env(env)) / ".gemini" / "tmp"
+    return gemini_home(env) / "tmp"
 
 
 def cursor_projects(env: Env | None = None) -> Path:

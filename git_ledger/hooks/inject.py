@@ -108,9 +108,9 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
     _prune_markers(marker.parent)
     if not text:
         return None
-    return json.dumps(
-        {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}}
-    )
+    # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
+    event = payload.get("hook_event_name") if payload.get("hook_event_name") == "BeforeAgent" else "UserPromptSubmit"
+    return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}})
 
 
 def _context(

@@ -1,4 +1,6 @@
-"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code and Codex.
+"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code, Codex and
+Gemini CLI (its AfterAgent event: `prompt_response` is the final text, and `{"decision": "block"}`,
+an alias of "deny", sends the reason back as a new prompt).
 
 One process runs both guards and prints at most one decision. The silent path (by far the most
 common) reads only the tail of the transcript and imports nothing beyond `json`, `os` and `re`:
@@ -51,18 +53,19 @@ class Firing(NamedTuple):
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if payload.get("stop_hook_active") or env.get("GIT_LEDGER_DISABLE") == "1":
         return None  # never block twice in a row
-    if payload.get("hook_event_name") not in (None, "Stop"):
+    event = payload.get("hook_event_name")
+    if event not in (None, "Stop", "AfterAgent"):  # AfterAgent: Gemini CLI's end of a turn
         return None
     path = payload.get("transcript_path")
     if not isinstance(path, str) or not path:
         return None
     try:
-        turn = transcript.current_turn(path)
+        turn = transcript.gemini_turn(path) if event == "AfterAgent" else transcript.current_turn(path)
     except OSError:
         return None  # missing or unreadable transcript: silent, by design
     if turn is None:
         return None
-    final = payload.get("last_assistant_message")
+    final = payload.get("last_assistant_message", payload.get("prompt_response"))
     if not isinstance(final, str) or not final.strip():
         final = turn.final_text
     claim = reminder = None

@@ -1,4 +1,5 @@
-"""The current turn of a Claude Code transcript or Codex rollout, read from the end of the file.
+"""The current turn of a Claude Code transcript or Codex rollout, read from the end of the file
+(and of a Gemini CLI chat, a whole JSON document, read whole: `gemini_turn`).
 
 A Stop hook runs after every agent turn, and transcripts grow to hundreds of megabytes, so the
 file is read backwards in blocks (seek, never the whole file) until the record that opened the
@@ -37,7 +38,7 @@ class Call(NamedTuple):
 
 
 class TailTurn(NamedTuple):
-    agent: str  # claude | codex
+    agent: str  # claude | codex | gemini
     calls: tuple[Call, ...]  # in order, unique by id
     texts: tuple[str, ...]  # assistant text blocks, in order
     opened_by: str  # uuid of the opening human prompt ("" when not found)
@@ -251,3 +252,55 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         unique.setdefault(call.id or f"#{len(unique)}", call)
     return TailTurn(agent, tuple(unique.values()), tuple(reversed(texts)), opened_by, last_uuid,
                     timestamp, complete)
+
+
+_GEMINI_SHELLS = frozenset({"run_shell_command", "shell"})
+
+
+def _parts_text(content: Any) -> str:
+    """A Gemini message's text: a string, or parts `{"text": …}` (with or without a type)."""
+    if isinstance(content, list):
+        return "\n".join(b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str)
+                         and b.get("type") in (None, "text"))
+    return content if isinstance(content, str) else ""
+
+
+def gemini_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
+    """The current turn of a Gemini CLI chat (one JSON document, `{"messages": [...]}`): the
+    messages after the last one the user typed. None when the file is not such a document
+    or is larger than `max_bytes` (a guard reads only what it can afford)."""
+    if os.path.getsize(path) > max_bytes:
+        return None
+    with open(path, "rb") as f:
+        try:
+            doc = json.loads(f.read())
+        except (ValueError, RecursionError):
+            return None
+    messages = doc.get("messages") if isinstance(doc, dict) else None
+    if not isinstance(messages, list):
+        return None
+    calls: list[Call] = []
+    texts: list[str] = []
+    opened_by = timestamp = ""
+    complete = False
+    for m in reversed([m for m in messages if isinstance(m, dict)]):
+        timestamp = timestamp or (m["timestamp"] if isinstance(m.get("timestamp"), str) else "")
+        if m.get("type") == "user" and human(_parts_text(m.get("content"))):
+            opened_by, complete = str(m.get("id") or ""), True
+            break
+        if m.get("type") != "gemini":
+            continue
+        text = _parts_text(m.get("content"))
+        if text.strip():
+            texts.append(text)
+        for c in reversed(m.get("toolCalls") or []):
+            if not isinstance(c, dict):
+                continue
+            name = c.get("name") if isinstance(c.get("name"), str) else "?"
+            args = c.get("args")
+            command = args.get("command") if isinstance(args, dict) else None
+            shell = command if name in _GEMINI_SHELLS and isinstance(command, str) else ""
+            calls.append(Call(str(c.get("id") or ""), str(name), shell))
+    last = messages[-1] if messages and isinstance(messages[-1], dict) else {}
+    return TailTurn("gemini", tuple(reversed(calls)), tuple(reversed(texts)), opened_by,
+                    str(last.get("id") or ""), timestamp, complete or not messages)
