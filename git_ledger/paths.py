@@ -114,6 +114,14 @@ def cursor_projects(env: Env | None = None) -> Path:
     return _home(_env(env)) / ".cursor" / "projects"
 
 
+def cursor_project_name(folder: str) -> str:
+    """Cursor's folder name (under `cursor_projects`) for a workspace folder: the path with each
+    run of characters other than letters and digits replaced by one `-` (lossy: never decoded)."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9]+", "-", folder).strip("-")
+
+
 def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[str, Path]]:
     """(agent, root) pairs of the agents' own log folders, searched when no --logs is given
     (with the exports kept in known repositories: collect/exports.py)."""

@@ -283,9 +283,9 @@ def collect_files(
 def known_slugs(cwds: Iterable[str], here: str) -> dict[str, str]:
     """Cursor's project folder name -> the working directory it stands for, for the directories
     the store knows and the current one (a Cursor transcript records no directory of its own)."""
-    from git_ledger.sources.cursor import slug_of
+    from git_ledger.paths import cursor_project_name
 
-    return {slug_of(c): c for c in [*cwds, here] if c}
+    return {cursor_project_name(c): c for c in [*cwds, here] if c}
 
 
 def _save(store: Store, batch: list[Scan], stats: ScanStats) -> None:

@@ -48,11 +48,6 @@ def project_slug(path: str) -> str:
     return ""
 
 
-def slug_of(folder: str) -> str:
-    """Cursor's project folder name for a workspace folder (to match `project_slug` against)."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", folder).strip("-")
-
-
 def _timestamp(text: str) -> str:
     m = _STAMP.search(text)
     parsed = _STAMP_TEXT.match(m.group(1).strip()) if m else None

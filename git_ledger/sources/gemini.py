@@ -1,7 +1,8 @@
-"""Gemini CLI chats (`~/.gemini/tmp/<project>/chats/session-*.json`) -> events.
+"""Gemini CLI chats (`~/.gemini/tmp/<project>/chats/session-*.json` or, newer, `*.jsonl`) -> events.
 
-A chat is one JSON document that Gemini rewrites in place, so it is read whole whenever its
-size or mtime changes. The state remembers how many messages were already turned into events;
+A chat is one JSON document that Gemini rewrites in place, or (newer) a JSON-lines log of the
+same document (git_ledger/geminichat.py); either way it is read whole whenever its size or mtime
+changes. The state remembers how many messages were already turned into events;
 the last message may still grow (tool results are added to it), so it is read again and only
 its new events are kept. The file has no working directory, only a hash of it: the project
 folder's `.project_root` names it when present, else the collector matches the hash against
@@ -9,13 +10,22 @@ directories it knows (`state["project_hash"]`).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, keep_unseen, make_call, s
+from git_ledger.geminichat import document
+from git_ledger.sources._core import (
+    Call,
+    LazyCall,
+    Parsed,
+    Recorder,
+    block_text,
+    keep_unseen,
+    make_call,
+    s,
+)
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -47,11 +57,8 @@ class GeminiReader:
         """Read the whole document; `offset` is ignored (the file is rewritten, not appended)."""
         with open(path, "rb") as f:
             data = f.read()
-        try:
-            doc = json.loads(data)
-        except (ValueError, RecursionError):
-            doc = None
-        if not isinstance(doc, dict) or not isinstance(doc.get("messages"), list):
+        doc = document(data)
+        if doc is None:
             self.failed = True  # half-written or damaged: counted, and read again when it changes
             return offset, len(data), 1
         self.messages = [m for m in doc["messages"] if isinstance(m, dict)]

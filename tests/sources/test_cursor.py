@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 from git_ledger import sources
-from git_ledger.sources.cursor import project_slug, slug_of, user_words
+from git_ledger.paths import cursor_project_name
+from git_ledger.sources.cursor import project_slug, user_words
 from tests.testing.util import DATA_DIR, init_repo, run_cli
 
 PROJECT = DATA_DIR / "exports" / "cursor" / "projects" / "work-widget" / "agent-transcripts"
@@ -69,7 +70,7 @@ def test_the_older_text_layout(tmp_path: Path) -> None:
 def test_a_transcript_belongs_to_the_repository_its_project_folder_names(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "widget")
     home = tmp_path / "home"  # the test HOME (conftest)
-    chat = home / ".cursor" / "projects" / slug_of(str(repo)) / "agent-transcripts" / CHAT_ID / JSONL.name
+    chat = home / ".cursor" / "projects" / cursor_project_name(str(repo)) / "agent-transcripts" / CHAT_ID / JSONL.name
     chat.parent.mkdir(parents=True)
     shutil.copyfile(JSONL, chat)
     out = run_cli("collect", "--json", cwd=repo)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from git_ledger.geminichat import document
 from git_ledger.humantext import human_text
 
 BLOCK = 1 << 16
@@ -266,19 +267,16 @@ def _parts_text(content: Any) -> str:
 
 
 def gemini_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
-    """The current turn of a Gemini CLI chat (one JSON document, `{"messages": [...]}`): the
+    """The current turn of a Gemini CLI chat (git_ledger/geminichat.py): the
     messages after the last one the user typed. None when the file is not such a document
     or is larger than `max_bytes` (a guard reads only what it can afford)."""
     if os.path.getsize(path) > max_bytes:
         return None
     with open(path, "rb") as f:
-        try:
-            doc = json.loads(f.read())
-        except (ValueError, RecursionError):
-            return None
-    messages = doc.get("messages") if isinstance(doc, dict) else None
-    if not isinstance(messages, list):
+        doc = document(f.read())
+    if doc is None:
         return None
+    messages = doc["messages"]
     calls: list[Call] = []
     texts: list[str] = []
     opened_by = timestamp = ""
