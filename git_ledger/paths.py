@@ -109,9 +109,14 @@ def gemini_tmp(env: Env | None = None) -> Path:
     return gemini_home(env) / "tmp"
 
 
+def cursor_home(env: Env | None = None) -> Path:
+    """Cursor's user folder (hooks.json, projects/)."""
+    return _home(_env(env)) / ".cursor"
+
+
 def cursor_projects(env: Env | None = None) -> Path:
     """Cursor's per-workspace folders, each with its `agent-transcripts/`."""
-    return _home(_env(env)) / ".cursor" / "projects"
+    return cursor_home(env) / "projects"
 
 
 def cursor_project_name(folder: str) -> str:

@@ -1,4 +1,4 @@
-"""`git-ledger install|uninstall claude|codex|gemini`: put our hooks into an agent's settings, or take them out."""
+"""`git-ledger install|uninstall claude|codex|gemini|cursor`: put our hooks into an agent's settings, or take them out."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,7 @@ EPILOG = {
   git-ledger install claude --scope local      # .claude/settings.local.json, this checkout only
   git-ledger install codex --dry-run           # show the change to $CODEX_HOME/hooks.json
   git-ledger install gemini                    # ~/.gemini/settings.json (BeforeAgent, AfterAgent)
+  git-ledger install cursor                    # ~/.cursor/hooks.json (sessionStart, stop)
 
 User and local scopes run the console script by its absolute path; project scope runs
 `git-ledger` from PATH, because the file is shared with everyone who clones the repository.
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     path = inst.settings_path(args.agent, args.scope, project_root(args.project))
     commands = inst.hook_commands(args.agent, args.scope)
     try:
-        change = inst.plan(path, installing, commands, inst.TIMEOUT[args.agent])
+        change = inst.plan(path, installing, commands, inst.TIMEOUT[args.agent], args.agent in inst.FLAT)
     except FatalError as e:
         raise FatalError(f"{e}; fix it first (nothing was written)") from None
     what = " and ".join(commands) + " hooks"

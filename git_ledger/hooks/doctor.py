@@ -58,6 +58,10 @@ def our_handlers(data: Mapping[str, Any], events: Mapping[str, str] = inst.EVENT
     for event in events:
         groups = hooks.get(event)
         for gi, group in enumerate(groups if isinstance(groups, list) else []):
+            if isinstance(group, dict) and "command" in group:  # Cursor: a handler, not a group
+                if inst.ours(group.get("command")) == events[event]:
+                    out.append((event, gi, 0, group))
+                continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
             for hi, h in enumerate(handlers if isinstance(handlers, list) else []):
                 if isinstance(h, dict) and inst.ours(h.get("command")) == events[event]:
@@ -172,10 +176,10 @@ def codex_report(project: Path, env: Mapping[str, str] | None = None) -> dict[st
     return {"scopes": scopes, "config": str(config_path), "hooks_feature": "off" if off else "on"}
 
 
-def gemini_report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """Gemini CLI has no per-hook trust; a project's `.gemini/settings.json` is read only in a
-    trusted folder (its folder-trust setting), which is not checked here."""
-    scopes = [_scope_report("gemini", s, inst.settings_path("gemini", s, project, env)) for s in inst.SCOPES["gemini"]]
+def plain_report(agent: str, project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """An agent without per-hook trust (Gemini CLI, Cursor). Gemini reads a project's
+    `.gemini/settings.json` only in a trusted folder (its folder-trust setting), not checked here."""
+    scopes = [_scope_report(agent, s, inst.settings_path(agent, s, project, env)) for s in inst.SCOPES[agent]]
     for s in scopes:
         s.pop("handlers", None)
     return {"scopes": scopes}
@@ -201,7 +205,8 @@ def report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any
         "project": str(project),
         "claude": claude_report(project, env),
         "codex": codex_report(project, env),
-        "gemini": gemini_report(project, env),
+        "gemini": plain_report("gemini", project, env),
+        "cursor": plain_report("cursor", project, env),
         "last_run": last_runs(env),
         "hook_log": str(paths.log_path(env)),
     }

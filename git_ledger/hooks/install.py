@@ -4,7 +4,9 @@ Claude Code reads `settings.json` files (user, project, local); Codex reads `hoo
 `$CODEX_HOME`, project `.codex/`); Gemini CLI reads `settings.json` (user `~/.gemini`, project
 `.gemini/`). All use the same shape: event -> list of matcher groups -> list of handlers
 `{"type": "command", "command": …, "timeout": …}`; Gemini names the events BeforeAgent and
-AfterAgent and counts the timeout in milliseconds (geminicli.com/docs/hooks/reference). Our handlers are recognised by their
+AfterAgent and counts the timeout in milliseconds (geminicli.com/docs/hooks/reference). Cursor
+reads `hooks.json` (user `~/.cursor`, project `.cursor/`): `{"version": 1, "hooks": {event:
+[{"command": …}]}}`, handlers straight under the event (`FLAT`), events sessionStart and stop. Our handlers are recognised by their
 command (`… git-ledger hook <event>` or `… -m git_ledger hook <event>`), so a reinstall updates
 the entry in place (Codex keys its trust to the entry's position) and uninstall removes exactly
 those handlers. Every other key, group and handler is kept as it was. A file that is not valid
@@ -28,17 +30,22 @@ from typing import Any
 from git_ledger import paths
 from git_ledger.errors import FatalError
 
-AGENTS = ("claude", "codex", "gemini")
-SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project"), "gemini": ("user", "project")}
+AGENTS = ("claude", "codex", "gemini", "cursor")
+SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project"), "gemini": ("user", "project"),
+          "cursor": ("user", "project")}
 EVENTS = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}  # Claude Code's and Codex's names
 # Each agent's event -> our hook (`git-ledger hook <name>`): the first prompt's context, the Stop guard.
 AGENT_EVENTS = {
     "claude": EVENTS,
     "codex": EVENTS,
     "gemini": {"BeforeAgent": "user-prompt-submit", "AfterAgent": "stop"},
+    # Cursor's beforeSubmitPrompt can only allow or block; its sessionStart adds context.
+    "cursor": {"sessionStart": "user-prompt-submit", "stop": "stop"},
 }
-# Both hooks answer in well under a second; Claude Code and Codex count seconds, Gemini CLI ms.
-TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000}
+# Both hooks answer in well under a second; Claude Code, Codex and Cursor count seconds, Gemini CLI ms.
+TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000, "cursor": 30}
+# Cursor's hooks.json: {"version": 1, "hooks": {event: [handler, …]}}, no matcher groups.
+FLAT = frozenset({"cursor"})
 
 _OURS = re.compile(r"(?:^|[\s/\"'])(?:git-ledger|-m\s+git_ledger)['\"]?\s+hook\s+(user-prompt-submit|stop)\b")
 
@@ -66,6 +73,8 @@ def settings_path(agent: str, scope: str, project: Path, env: Mapping[str, str] 
         return project / ".claude" / ("settings.json" if scope == "project" else "settings.local.json")
     if agent == "gemini":
         return paths.gemini_home(env) / "settings.json" if scope == "user" else project / ".gemini" / "settings.json"
+    if agent == "cursor":
+        return paths.cursor_home(env) / "hooks.json" if scope == "user" else project / ".cursor" / "hooks.json"
     return paths.codex_home(env) / "hooks.json" if scope == "user" else project / ".codex" / "hooks.json"
 
 
@@ -154,6 +163,45 @@ def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, ti
     return new
 
 
+def with_flat_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, timeout: int) -> dict[str, Any]:
+    """As `with_hooks`, for Cursor's shape: each event holds its handlers directly."""
+    new: dict[str, Any] = json.loads(json.dumps(data))
+    new.setdefault("version", 1)
+    hooks = new.setdefault("hooks", {})
+    for event, command in commands.items():
+        handlers = _groups(hooks, event, path)
+        handler = {"command": command, "timeout": timeout}
+        mine = [i for i, h in enumerate(handlers) if isinstance(h, dict) and ours(h.get("command")) == ours(command)]
+        if mine:
+            handlers[mine[0]] = {**handlers[mine[0]], **handler}  # in place: keeps its position
+        else:
+            handlers.append(handler)
+    return new
+
+
+def without_flat_hooks(data: dict[str, Any]) -> dict[str, Any]:
+    """As `without_hooks`, for Cursor's shape."""
+    new: dict[str, Any] = json.loads(json.dumps(data))
+    hooks = new.get("hooks")
+    if not isinstance(hooks, dict):
+        return new
+    for event in list(hooks):
+        handlers = hooks[event]
+        if not isinstance(handlers, list):
+            continue
+        left = [h for h in handlers if not (isinstance(h, dict) and ours(h.get("command")))]
+        if len(left) != len(handlers):
+            if left:
+                hooks[event] = left
+            else:
+                del hooks[event]
+    if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
+        del new["hooks"]
+        if new == {"version": 1} and "version" not in data:
+            del new["version"]
+    return new
+
+
 def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
     """`data` minus every handler of ours, and minus the groups and events that leaves empty."""
     new: dict[str, Any] = json.loads(json.dumps(data))
@@ -185,9 +233,13 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30) -> Change:
+def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30, flat: bool = False) -> Change:
+    """The change to `path` (`flat`: Cursor's hooks.json shape)."""
     before, data = read_settings(path)
-    after_data = with_hooks(data, commands, path, timeout) if install else without_hooks(data)
+    if flat:
+        after_data = with_flat_hooks(data, commands, path, timeout) if install else without_flat_hooks(data)
+    else:
+        after_data = with_hooks(data, commands, path, timeout) if install else without_hooks(data)
     if after_data == data:
         return Change(path, before, before, False)
     return Change(path, before, json.dumps(after_data, indent=2, ensure_ascii=False) + "\n", True)

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from git_ledger.hooks.guards import transcript
+from git_ledger.hooks.payload import session_id, workdir
 
 if TYPE_CHECKING:
     from git_ledger.classify.claims import Claim
@@ -51,11 +52,14 @@ class Firing(NamedTuple):
 
 
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
-    if payload.get("stop_hook_active") or env.get("GIT_LEDGER_DISABLE") == "1":
+    # Cursor counts the follow-ups it has sent in this loop (`loop_count`) instead of a flag.
+    if payload.get("stop_hook_active") or payload.get("loop_count") or env.get("GIT_LEDGER_DISABLE") == "1":
         return None  # never block twice in a row
     event = payload.get("hook_event_name")
-    if event not in (None, "Stop", "AfterAgent"):  # AfterAgent: Gemini CLI's end of a turn
+    if event not in (None, "Stop", "AfterAgent", "stop"):  # AfterAgent: Gemini CLI's; stop: Cursor's
         return None
+    if event == "stop" and payload.get("status") not in (None, "completed"):
+        return None  # an aborted or failed Cursor turn claims nothing
     path = payload.get("transcript_path")
     if not isinstance(path, str) or not path:
         return None
@@ -81,15 +85,16 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if claim is None and reminder is None:
         return None
 
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
+    cwd = workdir(payload)
     firings = _configured(claim, reminder, cwd, env)
     if not firings:
         return None
     _record(firings, turn, payload, cwd, final, env)
-    return json.dumps(
-        {"decision": "block", "reason": "\n\n".join(f.reason for f in firings)}, ensure_ascii=False
-    )
+    reason = "\n\n".join(f.reason for f in firings)
+    if event == "stop":  # Cursor sends `followup_message` to the agent as the user's next message
+        return json.dumps({"followup_message": reason}, ensure_ascii=False)
+    return json.dumps({"decision": "block", "reason": reason}, ensure_ascii=False)
+
 
 
 def _configured(
@@ -146,7 +151,7 @@ def _record(
     now = paths.now(env)
     now_iso = now.isoformat(timespec="seconds").replace("+00:00", "Z")
     timestamp = turn.timestamp or now_iso
-    session = str(payload.get("session_id") or "")
+    session = session_id(payload)
     turn_key = (
         str(payload.get("turn_id") or "") or turn.opened_by or turn.last_uuid
         or hashlib.sha256(final.encode()).hexdigest()[:16]

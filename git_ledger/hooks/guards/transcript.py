@@ -39,7 +39,7 @@ class Call(NamedTuple):
 
 
 class TailTurn(NamedTuple):
-    agent: str  # claude | codex | gemini
+    agent: str  # claude | codex | gemini | cursor
     calls: tuple[Call, ...]  # in order, unique by id
     texts: tuple[str, ...]  # assistant text blocks, in order
     opened_by: str  # uuid of the opening human prompt ("" when not found)
@@ -211,6 +211,34 @@ def _codex_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> No
             texts.append(text)
 
 
+_USER_QUERY = re.compile(r"<user_query>(.*?)</user_query>", re.DOTALL)
+
+
+def cursor_prompt(rec: dict[str, Any]) -> bool:
+    """Does a Cursor transcript record hold what the user typed (inside `<user_query>`)?"""
+    message = rec.get("message")
+    text = _text_of(message.get("content")) if isinstance(message, dict) else ""
+    query = _USER_QUERY.search(text)
+    return bool(query) and human(query.group(1))  # type: ignore[union-attr]
+
+
+def _cursor_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> None:
+    message = rec.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    blocks = content if isinstance(content, list) else []
+    for j, b in reversed(list(enumerate(blocks))):  # the file is read backwards
+        if not isinstance(b, dict):
+            continue
+        if b.get("type") == "tool_use":
+            name = b.get("name") if isinstance(b.get("name"), str) else "?"
+            args = b.get("input")
+            command = args.get("command") if isinstance(args, dict) else None
+            shell = command if name in ("Shell", "run_terminal_cmd") and isinstance(command, str) else ""
+            calls.append(Call(str(b.get("id") or f"{len(calls)}#{j}"), str(name), shell))
+        elif b.get("type") == "text" and isinstance(b.get("text"), str) and b["text"].strip():
+            texts.append(b["text"])
+
+
 def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
     """The turn since the last human prompt; None when the file holds no readable record."""
     agent = ""
@@ -227,8 +255,21 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         if not isinstance(rec, dict):
             continue
         if not agent:
-            # Codex lines are {"timestamp", "type", "payload"}; Claude records never carry a payload.
-            agent = "codex" if "payload" in rec and "sessionId" not in rec else "claude"
+            # Codex lines are {"timestamp", "type", "payload"}; Claude records never carry a payload;
+            # Cursor's are {"role", "message"} (or {"type": "turn_ended"}) and carry no ids at all.
+            if "payload" in rec and "sessionId" not in rec:
+                agent = "codex"
+            elif ("role" in rec and "message" in rec and "uuid" not in rec) or rec.get("type") == "turn_ended":
+                agent = "cursor"
+            else:
+                agent = "claude"
+        if agent == "cursor":
+            if rec.get("role") == "user" and cursor_prompt(rec):
+                complete = True
+                break
+            if rec.get("role") == "assistant":
+                _cursor_items(rec, calls, texts)
+            continue
         if not timestamp and isinstance(rec.get("timestamp"), str):
             timestamp = rec["timestamp"]
         uuid = rec.get("uuid") if agent == "claude" else None
