@@ -46,7 +46,7 @@ def all_patterns() -> dict[str, re.Pattern[str]]:
                             if p is not None:
                                 found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p.compiled()
     C.prepare()
-    for lang in C.PACKS:  # the gates' literal searches (`classify_gate`)
+    for lang in C.PACKS:  # the gates' literal searches (`classify/gate.py`)
         finder = C._gate(lang).finder.rx
         if finder is not None:
             found[f"{lang}.gate"] = finder

@@ -236,7 +236,7 @@ def main() -> int:
 
         rows: list[tuple[str, list[float], str]] = []
         hook = script("git-ledger-no-raw-text")
-        for label, e in (("hook, store of %d cases" % args.cases, env),
+        for label, e in ((f"hook, store of {args.cases} cases", env),
                          ("hook, no store (secrets only, as in CI)", {**env, "GIT_LEDGER_HOME": str(tmpdir / "none")})):
             times, out = [], None
             for _ in range(args.runs):

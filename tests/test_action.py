@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ruamel.yaml import YAML
+
 from tests.testing.fake_github import TOKEN, FakeGitHub, serve
 from tests.testing.pr_util import ledger_clone
-from ruamel.yaml import YAML
 from tests.testing.util import REPO_ROOT
 
 ACTION = REPO_ROOT / "action" / "action.yml"

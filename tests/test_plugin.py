@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.testing.agents import fake_model, run_agent, venv_path
 from git_ledger import __version__
 from git_ledger.hooks import install as inst
 from git_ledger.models import Case
 from git_ledger.store.store import Store
+from tests.testing.agents import fake_model, run_agent, venv_path
 from tests.testing.util import REPO_ROOT
 
 # The manifest fields documented in plugins-reference.md (formats.md §2.4): `name` is required,

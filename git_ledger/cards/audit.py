@@ -13,18 +13,14 @@ line, code, message):
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from git_ledger import paths
 from git_ledger.cards import checks, staleness
 from git_ledger.cards.library import SEVERITIES, Finding, Library, load
-from git_ledger.errors import FatalError
 from git_ledger.repo import git_toplevel
 
 JSON_VERSION = 1

@@ -19,12 +19,28 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 from git_ledger.classify.rules import (
-    EMPTY, HARNESS, HYPOTHETICAL, LONG, NEGATED, OUTPUT_LINE, PASTED, QUESTION_MARKS, QUESTION_TRAILER,
+    EMPTY,
+    HARNESS,
+    HYPOTHETICAL,
+    LONG,
+    NEGATED,
+    OUTPUT_LINE,
+    PASTED,
+    QUESTION_MARKS,
+    QUESTION_TRAILER,
     QUOTED,
-    RECHECK, SENTENCE_END, Pack, Regex, Rule, en, ja, ko, zh,
+    RECHECK,
+    SENTENCE_END,
+    Pack,
+    Regex,
+    Rule,
+    en,
+    ja,
+    ko,
+    zh,
 )
+from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, Event
 
 if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
@@ -114,7 +130,7 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
     """A pack's `field` rules (types, self_types, finding_types) by case type, in order."""
     rules: tuple[Rule, ...] = getattr(PACKS[lang], field)
@@ -126,9 +142,9 @@ def classify(text: str) -> Classification:
     return _classify(text, gated=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _gate(lang: str) -> PackGate:
-    """A pack's gate (`classify_gate`), built for the first message in its language: 10-40 ms of
+    """A pack's gate (`classify/gate.py`), built for the first message in its language: 10-40 ms of
     sre parsing, less than compiling every rule of the pack, which a gate spares (rules compile
     on first use, and the prompt hook's few messages let a handful run)."""
     from git_ledger.classify.gate import PackGate
@@ -136,7 +152,7 @@ def _gate(lang: str) -> PackGate:
     return PackGate(PACKS[lang])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _everything(lang: str) -> Live:
     """Every rule of a pack, as `Live` (what an ungated message runs)."""
     from git_ledger.classify.gate import Live

@@ -14,9 +14,9 @@ import functools
 import operator
 from typing import NamedTuple
 
+from git_ledger.classify.rules import Pack, Rule
 from git_ledger.literals import Clause, Finder, necessary
 from git_ledger.models import TYPES
-from git_ledger.classify.rules import Pack, Rule
 
 
 class Live(NamedTuple):

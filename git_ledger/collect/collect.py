@@ -109,8 +109,8 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     The read is lean (`sources.scan_events`): an assistant text without a word of admission is
     only counted, and tool calls are built only for the events that become cases."""
     from git_ledger.classify.classify import classify_event, may_admit
-    from git_ledger.models import TYPES, Event, format_tools
     from git_ledger.masking.mask import mask
+    from git_ledger.models import TYPES, Event, format_tools
 
     try:
         rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,

@@ -14,7 +14,8 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
                   snap_file: str, progress: Any = None) -> dict[str, Any]:
     """Walk the roots, collect every log that changed, and write the next snapshot."""
     from git_ledger import config, paths, sources
-    from git_ledger.collect import collect, snapshot as filescan
+    from git_ledger.collect import collect
+    from git_ledger.collect import snapshot as filescan
 
     db = paths.db_path()
     taken_ns = time.time_ns()

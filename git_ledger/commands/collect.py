@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import time
 
-# A no-change run imports nothing but os, marshal and filescan (see fast_main): argparse, typing
+# A no-change run imports nothing but os, marshal and collect/snapshot (see fast_main): argparse, typing
 # and the shared options come in only when needed (mypy reads this as typing.TYPE_CHECKING).
 TYPE_CHECKING = False
 if TYPE_CHECKING:

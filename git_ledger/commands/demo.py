@@ -54,8 +54,8 @@ def run(args: argparse.Namespace) -> int:
 def demo(work: Path, out: TextIO) -> int:
     from git_ledger import paths, sources
     from git_ledger.collect import collect
-    from git_ledger.commands import collect as collect_cmd
     from git_ledger.collect.roots import stats_dict
+    from git_ledger.commands import collect as collect_cmd
     from git_ledger.commands import show, stats
     from git_ledger.store.store import Store
 

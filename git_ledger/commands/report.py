@@ -12,9 +12,9 @@ from git_ledger.commands._common import open_store
 from git_ledger.commands.propose import ledger_location
 from git_ledger.errors import FatalError
 from git_ledger.ledger import load_ledger
-from git_ledger.models import TYPES
 from git_ledger.ledger.promote import combine, group_cases
 from git_ledger.ledger.propose import resolve_scope
+from git_ledger.models import TYPES
 from git_ledger.report.report import GroupReport, Rate, adoption_dates, build
 
 EXAMPLES = """\

@@ -162,7 +162,7 @@ def _context(
             store, logs, env=env, now=now, since=since, seconds=opts["refresh_seconds"],
             review_agents=[str(a) for a in agents] if isinstance(agents, list) else [],
         )
-    except Exception as e:  # stale cases beat none: log it and inject what the store has
+    except Exception as e:  # noqa: BLE001  stale cases beat none: log it and inject what the store has
         _log(env, f"fresh collection failed: {type(e).__name__}: {e}")
     picked: list[Row] = []
     for sources, limit in ((("human",), opts["human_limit"]), (SELF_FOUND, opts["self_limit"])):

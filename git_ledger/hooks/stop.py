@@ -144,8 +144,8 @@ def _record(
     import hashlib
 
     from git_ledger import paths, repo
-    from git_ledger.models import Case, ToolCall, case_id, format_tools
     from git_ledger.masking.mask import mask
+    from git_ledger.models import Case, ToolCall, case_id, format_tools
     from git_ledger.store.store import Store
 
     now = paths.now(env)

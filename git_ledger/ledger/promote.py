@@ -91,8 +91,44 @@ def _augment(
     return False
 
 
+class Sightings:
+    """What follows from the units of one (repo, type): one definition for `Group` here and for
+    the ledger's `Entry` and `Pending` (ledger/model.py), whose fingerprints are such units."""
+
+    repo: str
+    type: str
+
+    @property
+    def unit_set(self) -> frozenset[Unit]:
+        raise NotImplementedError
+
+    @property
+    def key(self) -> GroupKey:
+        return (self.repo, self.type)
+
+    @property
+    def unit_count(self) -> int:
+        return count_units(self.unit_set)
+
+    @property
+    def sessions(self) -> int:
+        return len({u.session for u in self.unit_set})
+
+    @property
+    def dates(self) -> list[str]:
+        return sorted({u.date for u in self.unit_set})
+
+    @property
+    def first(self) -> str:
+        return min(u.date for u in self.unit_set)
+
+    @property
+    def last(self) -> str:
+        return max(u.date for u in self.unit_set)
+
+
 @dataclass(frozen=True)
-class Group:
+class Group(Sightings):
     """The sightings of one (repo, type), and whether any of them came from a person."""
 
     repo: str
@@ -101,28 +137,12 @@ class Group:
     human: bool
 
     @property
-    def key(self) -> GroupKey:
-        return (self.repo, self.type)
+    def unit_set(self) -> frozenset[Unit]:
+        return self.units
 
     @property
     def count(self) -> int:
-        return count_units(self.units)
-
-    @property
-    def sessions(self) -> int:
-        return len({u.session for u in self.units})
-
-    @property
-    def dates(self) -> list[str]:
-        return sorted({u.date for u in self.units})
-
-    @property
-    def first(self) -> str:
-        return min(u.date for u in self.units)
-
-    @property
-    def last(self) -> str:
-        return max(u.date for u in self.units)
+        return self.unit_count
 
     def with_units(self, units: Iterable[Unit], human: bool = False) -> Group:
         return Group(self.repo, self.type, self.units | frozenset(units), self.human or human)

@@ -64,7 +64,8 @@ class Detector:
 
         from git_ledger.literals import Finder
 
-        classes: dict[str, Any] = {c.__name__: c for c in get_mapping_from_secret_type_to_class().values()}
+        by_type: dict[str, Any] = get_mapping_from_secret_type_to_class()  # detect-secrets is untyped
+        classes: dict[str, Any] = {c.__name__: c for c in by_type.values()}
         self.plugins: tuple[Any, ...] = tuple(
             classes[p["name"]](**{k: v for k, v in p.items() if k != "name"}) for p in PLUGINS
         )

@@ -82,7 +82,7 @@ _KEYWORD_PATTERN = (
 
 
 _KEYISH = r"key|pw|pass|token|secret|softlayer"
-_AWS_SECRET = r"['\"][0-9a-zA-Z/+]{40}['\"]"
+_AWS_SECRET = r"['\"][0-9a-zA-Z/+]{40}['\"]"  # noqa: S105  (a pattern, not a password)
 
 
 

@@ -1,7 +1,7 @@
 """Secret detection: detect-secrets, asked only about the lines `prefilter` picked.
 
 detect-secrets is imported inside `scan()`, never at module import: the prompt hook imports this
-module through `redact`. The decision is detect-secrets' (its curated plugins and filters), plus
+module through `mask`. The decision is detect-secrets' (its curated plugins and filters), plus
 a few high-precision regexes for token formats newer than detect-secrets 1.5 (see `_EXTRA`).
 
 Two modes:
@@ -13,7 +13,7 @@ Two modes:
   each line also in the form detect-secrets' file scan reads it (`Line.views`, from `fileviews`).
 
 detect-secrets is set up once per process, outside its global settings, and its plugins are
-called without its per-call dependency injection (`secretplugins`).
+called without its per-call dependency injection (`plugins`).
 """
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from git_ledger.masking.prefilter import is_object_id, line_is_candidate
 from git_ledger.masking.line import Line
 from git_ledger.masking.plugins import Detector, detector, may_name_a_keyword, shortest_passing
+from git_ledger.masking.prefilter import is_object_id, line_is_candidate
 
 MAX_LINE = 4000
 WINDOW_OVERLAP = 400  # longer than any token a plugin looks for

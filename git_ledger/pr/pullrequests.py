@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from git_ledger.pr import branch
 from git_ledger.errors import FatalError
-from git_ledger.pr.github import GitHub
 from git_ledger.ledger import Entry, load_ledger, parse_ledger, set_review
+from git_ledger.pr import branch
+from git_ledger.pr.github import GitHub
 
 LABEL = "rule-candidate"
 BRANCH_PREFIX = "git-ledger/"
@@ -173,7 +173,7 @@ def open_prs(
             report(f"{entry.id}: would push {outcome.branch} ({stub_path(entry, plan)}) and open "
                    f"\"{title(entry)}\" against {base}")
             continue
-        assert gh is not None
+        assert gh is not None  # noqa: S101  (only a dry run has no client)
         try:
             _one(repo_root, ledger_rel, base_text, base_tip, entry, gh, outcome, base=base, remote=remote, plan=plan)
         except FatalError as e:

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from git_ledger import paths
+from git_ledger.errors import FatalError, guarded
 from git_ledger.masking import secretscan
 from git_ledger.masking.candidates import candidates
 from git_ledger.masking.line import Line
 from git_ledger.precommit import staged
-from git_ledger.errors import FatalError, guarded
 
 NAME = "git-ledger-no-raw-text"
 

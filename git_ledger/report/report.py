@@ -82,7 +82,7 @@ def statuses(text: str | None) -> dict[GroupKey, str]:
         doc = gl_yaml.load_fast(text)
         entries = doc.get("entries") or {}
         return {(str(b["repo"]), str(b["type"])): str(b["status"]) for b in entries.values()}
-    except Exception:  # a committed conflict or a hand-broken version: no statuses from it
+    except Exception:  # noqa: BLE001  a committed conflict or a hand-broken version: no statuses from it
         return {}
 
 

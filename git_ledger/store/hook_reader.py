@@ -2,11 +2,11 @@
 
 Importing store/store.py pulls in models.py and dataclasses, which costs about as much as starting
 Python itself (docs/performance.md), and the first-prompt hook has a budget of 2x a bare Python.
-So this module reads and claims with the same SQL on the same tables (migration 0001_initial),
-under the same rules: busy timeout, and the claim is INSERT OR IGNORE inside BEGIN IMMEDIATE,
-exactly `Store.claim_injection`, so racing hook processes inject once. A missing or unmigrated
-store is created through `Store.open` first (once per machine). tests/store/test_hook_reader.py checks
-every method here against its `Store` counterpart.
+So this module reads and claims with the statements store.py runs (store/queries.py: one
+definition of each), under the same rules: busy timeout, and the claim is INSERT OR IGNORE
+inside BEGIN IMMEDIATE, exactly `Store.claim_injection`, so racing hook processes inject once.
+A missing or unmigrated store is created through `Store.open` first (once per machine).
+tests/store/test_hook_reader.py checks every method here against its `Store` counterpart.
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ import json
 import os
 import sqlite3
 
+from git_ledger.store import queries
+
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-BUSY_TIMEOUT_MS = 10_000  # as store.BUSY_TIMEOUT_MS
 
 
 class Row:
@@ -59,26 +60,21 @@ class HookStore:
         self.close()
 
     def is_opted_out(self, session: str) -> bool:
-        return self.db.execute("SELECT 1 FROM optouts WHERE session = ?", (session,)).fetchone() is not None
+        return self.db.execute(queries.IS_OPTED_OUT, (session,)).fetchone() is not None
 
     def injected(self, session: str) -> bool:
-        return self.db.execute("SELECT 1 FROM injections WHERE session = ?", (session,)).fetchone() is not None
+        return self.db.execute(queries.INJECTED, (session,)).fetchone() is not None
 
     def cached_repo(self, cwd: str) -> tuple[str, str] | None:
-        row = self.db.execute("SELECT repo, toplevel FROM repos WHERE cwd = ?", (cwd,)).fetchone()
+        row = self.db.execute(queries.CACHED_REPO, (cwd,)).fetchone()
         return (row[0], row[1]) if row else None
 
     def remember_repo(self, cwd: str, repo: str, toplevel: str, at: str) -> None:
-        self._write(
-            "INSERT INTO repos (cwd, repo, toplevel, checked_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(cwd) DO UPDATE SET repo=excluded.repo, toplevel=excluded.toplevel, "
-            "checked_at=excluded.checked_at",
-            (cwd, repo, toplevel, at),
-        )
+        self._write(queries.REMEMBER_REPO, (cwd, repo, toplevel, at))
 
     def cursor_stat(self, path: str) -> tuple[int, int, float] | None:
         """(inode, size, mtime) recorded for a log file, or None if it was never read."""
-        row = self.db.execute("SELECT inode, size, mtime FROM cursors WHERE path = ?", (path,)).fetchone()
+        row = self.db.execute(queries.CURSOR_STAT, (path,)).fetchone()
         return (int(row[0]), int(row[1]), float(row[2])) if row else None
 
     def recent_cases(
@@ -107,19 +103,16 @@ class HookStore:
 
     def claim_injection(self, session: str, case_ids: Sequence[str], at: str) -> bool:
         """As `Store.claim_injection`: True for exactly one of several racing processes."""
-        return self._write(
-            "INSERT OR IGNORE INTO injections (session, at, case_ids) VALUES (?, ?, ?)",
-            (session, at, json.dumps(list(case_ids))),
-        ) == 1
+        return self._write(queries.CLAIM_INJECTION, (session, at, json.dumps(list(case_ids)))) == 1
 
     def opt_out(self, session: str, at: str) -> None:
-        self._write("INSERT OR IGNORE INTO optouts (session, at) VALUES (?, ?)", (session, at))
+        self._write(queries.OPT_OUT, (session, at))
 
-    def _write(self, sql: str, args: tuple[object, ...]) -> int:
+    def _write(self, statement: str, args: tuple[object, ...]) -> int:
         """One statement in BEGIN IMMEDIATE … COMMIT (writers queue on the busy timeout)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            rowcount = self.db.execute(sql, args).rowcount
+            rowcount = self.db.execute(statement, args).rowcount
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
@@ -128,6 +121,6 @@ class HookStore:
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db = sqlite3.connect(path, timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    db.execute(queries.BUSY_TIMEOUT)
     return db

@@ -16,8 +16,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.models import Case
-
-BUSY_TIMEOUT_MS = 10_000
+from git_ledger.store import queries
 
 # (name, statements). Append only: a released migration is never edited, and its position is
 # its number (PRAGMA user_version holds how many have been applied, for a cheap check at open).
@@ -143,12 +142,12 @@ class Store:
                 # Create the file ourselves so it is 0600 from its first byte.
                 fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
                 os.close(fd)
-            db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            db = sqlite3.connect(path, timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         except (OSError, sqlite3.Error) as e:
             raise FatalError(f"cannot open the store {path}: {e}") from e
         store = cls(db, path)
         try:
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            db.execute(queries.BUSY_TIMEOUT)
             (version,) = db.execute("PRAGMA user_version").fetchone()
             if version < len(MIGRATIONS):
                 if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -303,10 +302,7 @@ class Store:
     def claim_injection(self, session: str, case_ids: Sequence[str], at: str) -> bool:
         """Record that `session` got its injection; False if another process already did."""
         with self.transaction() as db:
-            cur = db.execute(
-                "INSERT OR IGNORE INTO injections (session, at, case_ids) VALUES (?, ?, ?)",
-                (session, at, json.dumps(list(case_ids))),
-            )
+            cur = db.execute(queries.CLAIM_INJECTION, (session, at, json.dumps(list(case_ids))))
             return cur.rowcount == 1
 
     def injection(self, session: str) -> tuple[str, list[str]] | None:
@@ -315,25 +311,20 @@ class Store:
 
     def opt_out(self, session: str, at: str) -> None:
         with self.transaction() as db:
-            db.execute("INSERT OR IGNORE INTO optouts (session, at) VALUES (?, ?)", (session, at))
+            db.execute(queries.OPT_OUT, (session, at))
 
     def is_opted_out(self, session: str) -> bool:
-        return self.db.execute("SELECT 1 FROM optouts WHERE session = ?", (session,)).fetchone() is not None
+        return self.db.execute(queries.IS_OPTED_OUT, (session,)).fetchone() is not None
 
     # ------------------------------------------------------------- repo cache
     def cached_repo(self, cwd: str) -> tuple[str, str] | None:
         """(repo, toplevel) last resolved for `cwd`."""
-        row = self.db.execute("SELECT repo, toplevel FROM repos WHERE cwd = ?", (cwd,)).fetchone()
+        row = self.db.execute(queries.CACHED_REPO, (cwd,)).fetchone()
         return (row[0], row[1]) if row else None
 
     def remember_repo(self, cwd: str, repo: str, toplevel: str, at: str) -> None:
         with self.transaction() as db:
-            db.execute(
-                "INSERT INTO repos (cwd, repo, toplevel, checked_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(cwd) DO UPDATE SET repo=excluded.repo, toplevel=excluded.toplevel, "
-                "checked_at=excluded.checked_at",
-                (cwd, repo, toplevel, at),
-            )
+            db.execute(queries.REMEMBER_REPO, (cwd, repo, toplevel, at))
 
     # ------------------------------------------------------------ judge cache
     def judge_answer(self, text_hash: str, judge: str) -> str | None:
@@ -390,7 +381,7 @@ class Store:
         db = None
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                 timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                                 timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             db.execute("SELECT count(*) FROM cases").fetchone()
         except sqlite3.Error as e:
             if db is not None:

@@ -14,8 +14,8 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from git_ledger.classify import classify as C
 from git_ledger import sources
+from git_ledger.classify import classify as C
 from git_ledger.models import HUMAN_KINDS
 from tests.testing.util import REPO_ROOT, fixtures_dir
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.testing.agents import fake_model, run_agent, venv_path
 from git_ledger.store.store import Store
+from tests.testing.agents import fake_model, run_agent, venv_path
 from tests.testing.util import run_cli
 
 pytestmark = pytest.mark.e2e

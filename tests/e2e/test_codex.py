@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.testing.agents import fake_model, run_agent
 from git_ledger.hooks.doctor import codex_trusted_hash
+from tests.testing.agents import fake_model, run_agent
 from tests.testing.util import run_cli
 
 pytestmark = pytest.mark.e2e

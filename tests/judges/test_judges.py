@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.testing.chat_server import chat_server, message_of
 from git_ledger.errors import FatalError
 from git_ledger.judges import from_config, require_panel, warn_offsite
 from git_ledger.judges.base import ABSTAIN, ERROR, INVALID, OK, TIMEOUT, Answer, JudgeInput, parse_answer
 from git_ledger.judges.chat import ChatJudge, is_loopback
 from git_ledger.judges.command import CommandJudge
 from git_ledger.judges.panel import AGREED, DISAGREED, NO_QUORUM, SAID_NONE, ask_panel, verdict
+from tests.testing.chat_server import chat_server, message_of
 from tests.testing.util import shared_dir
 
 JUDGES = Path(__file__).parent  # the fixture judges sit beside these tests

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.testing.chat_server import chat_server, message_of
 from git_ledger import paths
 from git_ledger.judges import from_config, retype_other
 from git_ledger.models import Case
 from git_ledger.store.store import Store
+from tests.testing.chat_server import chat_server, message_of
 from tests.testing.util import init_repo, run_cli
 
 JUDGES = Path(__file__).parent  # the fixture judges sit beside these tests

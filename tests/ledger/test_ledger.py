@@ -8,15 +8,21 @@ from typing import Any
 
 import pytest
 
-from git_ledger.ledger import upgrades as ledger_upgrades
 from git_ledger.errors import FatalError
 from git_ledger.ledger import (
-    InvalidLedgerError, load_ledger, new_text, parse_ledger, save_ledger, set_review, set_status,
+    InvalidLedgerError,
+    load_ledger,
+    new_text,
+    parse_ledger,
+    save_ledger,
+    set_review,
+    set_status,
     validate_paths,
 )
+from git_ledger.ledger import upgrades as ledger_upgrades
 from git_ledger.ledger.model import Entry, LedgerData, Pending
-from git_ledger.models import unit_fingerprint
 from git_ledger.ledger.promote import Unit
+from git_ledger.models import unit_fingerprint
 from tests.testing.util import git, run_cli
 
 REPO = "github.com/example/widget"
@@ -147,7 +153,7 @@ def test_validate_reports_file_and_line(tmp_path: Path, edit, message: str, mark
     hits = [p for p in problems if p.startswith(f"{path}:") and message in p]
     assert hits, problems
     if marker is not None:
-        line = next(i for i, l in enumerate(text.splitlines(), 1) if marker in l)
+        line = next(i for i, ln in enumerate(text.splitlines(), 1) if marker in ln)
         assert hits[0].startswith(f"{path}:{line}: "), (hits, line)
     with pytest.raises(InvalidLedgerError):
         load_ledger(path)

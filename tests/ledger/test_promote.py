@@ -6,10 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from git_ledger.models import Case, unit_fingerprint
 from git_ledger.ledger.promote import (
-    Group, Unit, combine, count_units, group_cases, parse_unit, status_for, unit_of,
+    Group,
+    Unit,
+    combine,
+    count_units,
+    group_cases,
+    parse_unit,
+    status_for,
+    unit_of,
 )
+from git_ledger.models import Case, unit_fingerprint
 
 REPO = "github.com/example/widget"
 

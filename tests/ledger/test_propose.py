@@ -11,8 +11,8 @@ import pytest
 
 from git_ledger import paths
 from git_ledger.ledger import load_ledger, validate_paths
-from git_ledger.models import TYPES, Case, case_id, unit_fingerprint
 from git_ledger.ledger.propose import run_propose
+from git_ledger.models import TYPES, Case, case_id, unit_fingerprint
 from git_ledger.repo import identify
 from git_ledger.store.store import Store
 from tests.ledger.test_promote import brute_force

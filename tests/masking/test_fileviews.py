@@ -7,13 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.testing.fake_secrets import ASSIGNMENT_FILES, ASSIGNMENTS, FILE_NAMES, PLAIN, PLUGIN_LINES, PUNCTUATED, RANDOM
 from git_ledger.masking import fileviews, prefilter
 from git_ledger.masking.candidates import candidates
+from git_ledger.masking.mask import find_secrets as find_in_text
+from git_ledger.masking.prefilter import is_object_id
 from git_ledger.precommit import staged
 from git_ledger.precommit.no_raw_text import find_secrets
-from git_ledger.masking.prefilter import is_object_id
-from git_ledger.masking.mask import find_secrets as find_in_text
+from tests.testing.fake_secrets import (
+    ASSIGNMENT_FILES,
+    ASSIGNMENTS,
+    FILE_NAMES,
+    PLAIN,
+    PLUGIN_LINES,
+    PUNCTUATED,
+    RANDOM,
+)
 
 # One secret per file (so that detect-secrets' whole-file readings apply), the multi-line
 # files, every plugin's shape in one file, and every plugin's shape alone in a file.

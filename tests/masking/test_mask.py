@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.testing.fake_secrets import FAKE, PUNCTUATED, private_key
-from git_ledger.masking.prefilter import is_object_id
 from git_ledger.masking.mask import find_secrets, mask
+from git_ledger.masking.prefilter import is_object_id
+from tests.testing.fake_secrets import FAKE, PUNCTUATED, private_key
 from tests.testing.util import fixtures_dir
 
 UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -12,8 +12,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.testing import fake_secrets
 from git_ledger.masking import prefilter as P
+from tests.testing import fake_secrets
 from tests.testing.util import fixtures_dir
 
 # The plain check the guarded one replaced: the strong shapes as one alternation.

@@ -21,8 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from git_ledger.masking import mask as redact
+from git_ledger.masking import plugins as secretplugins
+from git_ledger.masking import prefilter, secretscan
 from tests.testing import fake_secrets
-from git_ledger.masking import prefilter, mask as redact, plugins as secretplugins, secretscan
 from tests.testing.util import fixtures_dir
 
 

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from tests.testing.fake_github import TOKEN, FakeGitHub, serve
 from tests.testing.pr_util import SECRET_TEXT, ledger_clone
 from tests.testing.util import git, run_cli
@@ -47,7 +48,7 @@ def test_two_proposed_entries_give_two_branches_and_two_prs(clone: Path, github:
         files = _branch_files(clone, branch)
         assert ".git-ledger/proposals.yaml" in files and len(files) == 2
         assert any(f.startswith("procedures/rule-p-000") for f in files)
-        ledger = git(clone, "show", f"FETCH_HEAD:.git-ledger/proposals.yaml")
+        ledger = git(clone, "show", "FETCH_HEAD:.git-ledger/proposals.yaml")
         entry = branch.split("/")[1]
         block = ledger.split(f"{entry}:", 1)[1].split("\n\n", 1)[0]
         assert "status: in-review" in block and f"pr: {number}" in block

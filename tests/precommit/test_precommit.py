@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.testing.fake_secrets import FAKE, PLAIN, PUNCTUATED, RANDOM, private_key
 from git_ledger import paths
 from git_ledger.models import Case
 from git_ledger.precommit.cards_audit import main as cards_audit_main
 from git_ledger.precommit.no_raw_text import main as no_raw_text_main
 from git_ledger.precommit.validate import main as validate_main
 from git_ledger.store.store import Store
-from tests.testing.util import REPO_ROOT, git, init_repo, run_cli
+from tests.testing.fake_secrets import FAKE, PLAIN, PUNCTUATED, RANDOM, private_key
+from tests.testing.util import REPO_ROOT, git, run_cli
 
 CORRECTION = (
     "I told you not to touch the lockfile, revert it and pin the version again. "
@@ -221,8 +221,8 @@ def test_without_a_store_it_checks_secrets_only_and_creates_nothing(
 def _ledger(repo: Path) -> Path:
     from git_ledger.ledger import load_ledger, save_ledger
     from git_ledger.ledger.model import Entry, LedgerData
-    from git_ledger.models import unit_fingerprint
     from git_ledger.ledger.promote import Unit
+    from git_ledger.models import unit_fingerprint
 
     path = paths.default_ledger_path(repo)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -267,7 +267,7 @@ def test_the_manifest_is_valid_and_names_our_console_scripts() -> None:
     cfg.read(REPO_ROOT / "setup.cfg")
     scripts = dict(line.split(" = ") for line in cfg["options.entry_points"]["console_scripts"].strip().splitlines())
     assert set(hooks) == {"git-ledger-no-raw-text", "git-ledger-validate", "git-ledger-cards-audit"}
-    for hook_id, hook in hooks.items():
+    for hook in hooks.values():
         assert scripts[hook["entry"]].startswith("git_ledger.precommit.")  # one module per hook
         assert hook["minimum_pre_commit_version"] == "3.2.0"
         assert hook["stages"] == ["pre-commit", "pre-push", "manual"]

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from git_ledger.precommit import staged
 from git_ledger.errors import FatalError
+from git_ledger.precommit import staged
 from tests.testing.util import git
 
 

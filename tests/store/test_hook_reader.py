@@ -5,8 +5,8 @@ import os
 import stat
 from pathlib import Path
 
-from git_ledger.store.hook_reader import HookStore
 from git_ledger.models import Case
+from git_ledger.store.hook_reader import HookStore
 from git_ledger.store.store import MIGRATIONS, Cursor, Store
 
 

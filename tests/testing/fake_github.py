@@ -179,7 +179,7 @@ class FakeGitHub:
 
     def _answer(self, operation: str, path: str, query: dict[str, str], body: Any) -> tuple[int, Any]:
         if operation == "pulls/create":
-            for n, p in self.pulls.items():
+            for p in self.pulls.values():
                 if p["head"] == body["head"] and p["state"] == "open":
                     return 422, {
                         "message": "Validation Failed",

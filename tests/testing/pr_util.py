@@ -4,11 +4,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.testing.util import git, init_repo, run_cli
-
 from git_ledger.models import Case, case_id
 from git_ledger.repo import identify
 from git_ledger.store.store import Store
+from tests.testing.util import git, init_repo, run_cli
 
 SECRET_TEXT = "you skipped the migration tests again"  # must never reach git or GitHub
 

@@ -3,7 +3,7 @@
 A pack is data: regexes only, no behaviour, so `classify` can try several packs on one message
 (mixed text) and a test can run every pattern on adversarial input directly. Each is a `Regex`,
 compiled the first time it is used: compiling all of them took 0.2 s, and the prompt hook types
-a few messages of one language, whose gate (`classify_gate`) lets a few rules run.
+a few messages of one language, whose gate (`classify/gate.py`) lets a few rules run.
 
 Patterns are lowercase and compiled without re.IGNORECASE: `classify` lowercases the text once,
 because IGNORECASE stops sre from skipping ahead to a pattern's first literal (about 5x slower).

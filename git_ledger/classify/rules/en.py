@@ -6,7 +6,17 @@ from __future__ import annotations
 import re
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, rule, rx,
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    rule,
+    rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"

@@ -4,7 +4,18 @@ forgot) but not 忘れないで (don't forget); 間違ってる but not 間違�
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    Rule,
+    rule,
+    rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"

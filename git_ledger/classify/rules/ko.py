@@ -4,7 +4,18 @@ their own logs (design.md §4), kept verbatim; the other rules are additions in 
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    Rule,
+    rule,
+    rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"

@@ -7,7 +7,18 @@ the look-behinds keep the common non-corrections out: 別忘了 (a new instructi
 from __future__ import annotations
 
 from git_ledger.classify.rules import (
-    AGREEMENT, HYPOTHETICAL, LABELLED_REPORT, NEGATED, NEW_TASK, RECHECK, SELF_BLAME, THIRD_PARTY, Pack, Rule, rule, rx,
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    Rule,
+    rule,
+    rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
