@@ -29,7 +29,7 @@ from git_ledger.sources._core import Parsed, Recorder, keep_unseen, make_call, s
 from git_ledger.sources._lines import complete_chunks, loads
 from git_ledger.sources._text import human_text
 
-_QUERY = re.compile(r"<user_query>\s*(.*?)\s*</user_query>", re.DOTALL)
+_QUERY = re.compile(r"<user_query>(.*?)</user_query>", re.DOTALL)  # stripped after: no \s* beside .*?
 _STAMP = re.compile(r"<timestamp>([^<]{1,80})</timestamp>")
 _STAMP_TEXT = re.compile(r"^\w+, (\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M) \(UTC([+-]\d{1,2})(?::?(\d{2}))?\)$")
 _SHELL_TOOLS = frozenset({"Shell", "run_terminal_cmd", "run_terminal_command_v2"})
@@ -66,7 +66,7 @@ def _timestamp(text: str) -> str:
 def user_words(text: str) -> tuple[str | None, str]:
     """(what the user typed or None, its time or "") from a user message's text."""
     query = _QUERY.search(text)
-    words = human_text(query.group(1)) if query else human_text(_STAMP.sub("", text))
+    words = human_text(query.group(1).strip()) if query else human_text(_STAMP.sub("", text))
     return words, _timestamp(text)
 
 
