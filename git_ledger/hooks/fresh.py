@@ -77,12 +77,12 @@ def _recent_jsonl(folder: Path, cutoff: float, depth: int, suffixes: tuple[str, 
 
 
 def gemini_folders(tmp: Path, dirs: Iterable[str]) -> list[Path]:
-    """Gemini CLI's project folders for these directories: `tmp/<sha256 of the folder>` (older) or
-    any `tmp/<name>` whose `.project_root` names one of them (newer)."""
-    import hashlib
-
+    """Gemini CLI's project folders for these directories: any `tmp/<name>` whose `.project_root`
+    names one of them (newer releases), or `tmp/<sha256 of the folder>` (older ones; hashlib is
+    imported only when such a folder exists: it costs the first prompt a few ms)."""
     wanted = {d for d in dirs if d}
-    found = [tmp / hashlib.sha256(d.encode()).hexdigest() for d in wanted]
+    found: list[Path] = []
+    hashed: list[str] = []
     try:
         entries = list(os.scandir(tmp))
     except OSError:
@@ -93,7 +93,13 @@ def gemini_folders(tmp: Path, dirs: Iterable[str]) -> list[Path]:
                 if f.read().strip() in wanted:
                     found.append(Path(e.path))
         except (OSError, UnicodeDecodeError):
-            continue
+            if len(e.name) == 64:
+                hashed.append(e.name)
+    if hashed:
+        import hashlib
+
+        names = {hashlib.sha256(d.encode()).hexdigest() for d in wanted}
+        found += [tmp / n for n in hashed if n in names]
     return [f for f in found if f.is_dir()]
 
 
