@@ -79,3 +79,12 @@ def test_a_transcript_belongs_to_the_repository_its_project_folder_names(tmp_pat
     assert got["events_by_kind"]["prompt"] == 2
     cases = [json.loads(line) for line in run_cli("show", "github.com/example/widget", "--json").stdout.splitlines()]
     assert cases and {(c["agent"], c["cwd"]) for c in cases} == {("cursor", str(repo))}
+
+
+def test_a_subagents_transcript_has_no_human_prompts(tmp_path: Path) -> None:
+    sub = tmp_path / "agent-transcripts" / CHAT_ID / "subagents" / "sub-1.jsonl"
+    sub.parent.mkdir(parents=True)
+    shutil.copyfile(JSONL, sub)
+    events = sources.read_events(sub, "cursor").events
+    assert "prompt" not in {e.kind for e in events}  # its "user" is the parent agent
+    assert [e.kind for e in events].count("assistant_text") == 2
