@@ -70,6 +70,9 @@ class Event:
     after_interrupt: bool = False  # a human message right after an interrupt marker
     is_final: bool = False  # assistant_text: the last text of its turn
     opens_session: bool = False  # a human message before any agent output in its log
+    # A human message: the end of the agent's last text before it in the same read (None when the
+    # agent said nothing since the last human message, or the read began after it).
+    previous: str | None = None
 
     @property
     def date(self) -> str:

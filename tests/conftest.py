@@ -50,11 +50,8 @@ def isolated_env(
 
 @pytest.fixture
 def fixtures() -> Path:
-    """The real public session logs in ../shared/fixtures/transcripts (never copied whole)."""
-    d = fixtures_dir()
-    if not d.is_dir():
-        pytest.fail(f"fixtures not found at {d}: copy ../shared beside the checkout or set GIT_LEDGER_SHARED")
-    return d
+    """The real public session logs in tests/data/transcripts (provenance: tests/data/LICENSES.md)."""
+    return fixtures_dir()
 
 
 @pytest.fixture

@@ -110,7 +110,7 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     only counted, and tool calls are built only for the events that become cases."""
     from git_ledger.classify.classify import classify_event, may_admit
     from git_ledger.masking.mask import mask
-    from git_ledger.models import TYPES, Event, format_tools
+    from git_ledger.models import HUMAN_KINDS, TYPES, Event, format_tools
 
     try:
         rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
@@ -143,7 +143,7 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         s[3] += 1
         if snap is None or not isinstance(ev, Event):
             continue  # counted only: an assistant text with no word of admission
-        typed = classify_event(ev)
+        typed = classify_event(ev, [c.name for c in snap] if ev.kind in HUMAN_KINDS else None)
         if typed is None:
             continue
         source, c = typed

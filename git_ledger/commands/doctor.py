@@ -24,6 +24,9 @@ EXAMPLE = """example:
   last run
     user-prompt-submit  2026-11-29T09:12:40Z (ok)
     stop                never
+  search posture
+    preferred tool: none configured (the guard is off)
+    -> AGENTS.md:12 names `semble` for code search, but no config sets search.preferred, so the search-posture guard never fires there: run `git-ledger guard prefer semble --repo`
 """
 
 
@@ -86,5 +89,10 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"    {hook:<19} " + (f"{seen['at']} ({seen['status']})" if seen else "never"))
         if seen and seen["status"] != "ok":
             lines.append(" " * 24 + f"see {data['hook_log']}")
+    posture = data["search_posture"]
+    lines.append("search posture")
+    lines.append(f"    preferred tool: {posture['preferred'] or 'none configured (the guard is off)'}")
+    if posture["note"]:
+        lines.append(f"    -> {posture['note']}")
     print("\n".join(lines))
     return 0

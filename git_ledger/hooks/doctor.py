@@ -200,6 +200,23 @@ def last_runs(env: Mapping[str, str] | None = None) -> dict[str, dict[str, str] 
     return out
 
 
+def search_posture_report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The preferred search tool a config sets for `project`, and, when none does, whether its
+    AGENTS.md / CLAUDE.md names one (then the guard silently never fires there)."""
+    from git_ledger import config
+    from git_ledger.errors import FatalError
+    from git_ledger.hooks.guards import posture_prose, search_posture
+
+    try:
+        named = search_posture.configured(config.load(project, env))
+    except FatalError as e:
+        return {"preferred": None, "note": str(e)}
+    if named is not None:
+        return {"preferred": named[0], "note": None}
+    prose = posture_prose.named_in_agents_files(project)
+    return {"preferred": None, "note": posture_prose.unconfigured_note(prose, project) if prose else None}
+
+
 def report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
     return {
         "project": str(project),
@@ -209,4 +226,5 @@ def report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any
         "cursor": plain_report("cursor", project, env),
         "last_run": last_runs(env),
         "hook_log": str(paths.log_path(env)),
+        "search_posture": search_posture_report(project, env),
     }

@@ -179,31 +179,9 @@ def with_flat_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Pat
     return new
 
 
-def without_flat_hooks(data: dict[str, Any]) -> dict[str, Any]:
-    """As `without_hooks`, for Cursor's shape."""
-    new: dict[str, Any] = json.loads(json.dumps(data))
-    hooks = new.get("hooks")
-    if not isinstance(hooks, dict):
-        return new
-    for event in list(hooks):
-        handlers = hooks[event]
-        if not isinstance(handlers, list):
-            continue
-        left = [h for h in handlers if not (isinstance(h, dict) and ours(h.get("command")))]
-        if len(left) != len(handlers):
-            if left:
-                hooks[event] = left
-            else:
-                del hooks[event]
-    if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
-        del new["hooks"]
-        if new == {"version": 1} and "version" not in data:
-            del new["version"]
-    return new
-
-
 def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` minus every handler of ours, and minus the groups and events that leaves empty."""
+    """`data` minus every handler of ours, and minus the groups and events that leaves empty.
+    Both shapes: matcher groups, and (Cursor) handlers straight under the event."""
     new: dict[str, Any] = json.loads(json.dumps(data))
     hooks = new.get("hooks")
     if not isinstance(hooks, dict):
@@ -214,6 +192,10 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
             continue
         kept = []
         for group in groups:
+            if isinstance(group, dict) and "command" in group and "hooks" not in group:  # Cursor's handler
+                if not ours(group.get("command")):
+                    kept.append(group)
+                continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
             if not isinstance(handlers, list):
                 kept.append(group)
@@ -230,19 +212,42 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
                 del hooks[event]
     if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
         del new["hooks"]  # we emptied it; an empty "hooks" the user wrote is left alone
+        if new == {"version": 1}:
+            new = {}  # Cursor's file held only our hooks (and the version install gives a new file)
     return new
 
 
 def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30, flat: bool = False) -> Change:
     """The change to `path` (`flat`: Cursor's hooks.json shape)."""
     before, data = read_settings(path)
-    if flat:
-        after_data = with_flat_hooks(data, commands, path, timeout) if install else without_flat_hooks(data)
+    if not install:
+        after_data = without_hooks(data)
+    elif flat:
+        after_data = with_flat_hooks(data, commands, path, timeout)
     else:
-        after_data = with_hooks(data, commands, path, timeout) if install else without_hooks(data)
+        after_data = with_hooks(data, commands, path, timeout)
     if after_data == data:
         return Change(path, before, before, False)
     return Change(path, before, json.dumps(after_data, indent=2, ensure_ascii=False) + "\n", True)
+
+
+def backup_stem(path: Path) -> str:
+    """The start of the name of every backup of `path` (the rest is a time stamp)."""
+    return re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+
+
+def backups_of(path: Path, backup_dir: Path) -> list[Path]:
+    """The backups `apply` made of `path`, oldest first (named `<stem>.<stamp>[.<n>]`)."""
+    if not backup_dir.is_dir():
+        return []
+    stem = backup_stem(path) + "."
+
+    def order(p: Path) -> tuple[str, int]:
+        stamp, _, n = p.name[len(stem):].partition(".")
+        return stamp, int(n) if n.isdigit() else 1
+
+    return sorted((p for p in backup_dir.iterdir()
+                   if p.name.startswith(stem) and p.name[len(stem):len(stem) + 8].isdigit()), key=order)
 
 
 def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
@@ -256,7 +261,7 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     if path.exists():
         mode = path.stat().st_mode & 0o777
         backup_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        flat = re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+        flat = backup_stem(path)
         backup = backup_dir / f"{flat}.{stamp}"
         n = 1
         while backup.exists():  # two changes in one second: never overwrite an older backup

@@ -117,16 +117,17 @@ def _configured(
 
         out.append(Firing(evidence.GUARD, "omission", claim.text, evidence.reason(claim),
                           {"lang": claim.lang}))
-    if reminder is not None and root is not None and config.get(cfg, "guards.search_posture", True):
+    if reminder is not None and config.get(cfg, "guards.search_posture", True):
         from git_ledger.hooks.guards import search_posture
 
-        repo_cfg = config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))
-        named = search_posture.configured(repo_cfg)
+        named = search_posture.configured(cfg)  # the user's search.preferred, or the repository's
         if named is not None:
             preferred, hint = named
+            by_user = root is None or search_posture.configured(
+                config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))) is None
             out.append(Firing(
                 search_posture.GUARD, "instruction-violation", "\n".join(reminder.commands),
-                search_posture.reason(reminder, preferred, hint),
+                search_posture.reason(reminder, preferred, hint, by_user=by_user),
                 {"why": reminder.why, "preferred": preferred, "calls": len(reminder.commands)},
             ))
     return out

@@ -22,6 +22,7 @@ from git_ledger.models import Event, ToolCall, Turn
 ARGS_MAX = 4096  # bytes of a call's compact JSON kept for `cards scan --calls`
 TARGET_MAX = 80
 STATE_TOOLS_MAX = 64  # calls of the open turn carried across reads (the newest ones)
+PREVIOUS_MAX = 1500  # characters of the agent's last text handed to the next human message (its end)
 
 # Keys that name what a call works on, most telling first.
 _TARGET_KEYS = (
@@ -155,6 +156,9 @@ class Recorder:
         # Has the agent said or done anything yet? A message before that cannot correct it.
         self.agent_spoke = bool(st.get("agent_spoke", False))
         self._pending: tuple[str, str, str, tuple[Call, ...] | None] | None = None
+        # The agent's last text since the last human message (not carried across reads: the state
+        # file holds no conversation text).
+        self.previous: str | None = None
         self.turns: list[Turn] | None = [] if turns else None
         self._t_open: Event | None = None
         self._t_calls: list[ToolCall] = []
@@ -213,6 +217,7 @@ class Recorder:
         self.turn_closed = False
         self.agent_spoke = True
         self._flush(final=False)
+        self.previous = text[-PREVIOUS_MAX:]
         if self.keep_text is not None and not self.keep_text(text):
             self._pending = (uuid, timestamp, text, None)  # counted only
         else:
@@ -228,7 +233,8 @@ class Recorder:
             return False
         self._flush(final=True)
         event = self._event(kind, uuid, timestamp, text, after_interrupt=self.after_interrupt,
-                            opens_session=not self.agent_spoke)
+                            opens_session=not self.agent_spoke, previous=self.previous)
+        self.previous = None
         self.after_interrupt = False
         self.tools = []
         self._tool_ids = set()
@@ -267,13 +273,14 @@ class Recorder:
     # -------------------------------------------------------------- results
     def _event(self, kind: str, uuid: str, timestamp: str, text: str, *,
                after_interrupt: bool = False, is_final: bool = False,
-               tools: tuple[Call, ...] | None = None, opens_session: bool = False) -> Event:
+               tools: tuple[Call, ...] | None = None, opens_session: bool = False,
+               previous: str | None = None) -> Event:
         calls = tuple(self.tools) if tools is None else tools
         event = Event(
             agent=self.agent, session=self.session, uuid=uuid, timestamp=timestamp, cwd=self.cwd,
             kind=kind, text=text, tools=() if self.lean else built(calls),
             path=self.path, after_interrupt=after_interrupt, is_final=is_final,
-            opens_session=opens_session,
+            opens_session=opens_session, previous=previous,
         )
         if self.lean:
             self.items.append(event)
@@ -363,5 +370,19 @@ class Parsed(NamedTuple):
     snaps: Sequence[tuple[Call, ...] | None] = ()  # … and the calls each event had
 
     @classmethod
-    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any]) -> Parsed:
+    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any],
+           scanned: int = 0) -> Parsed:
+        """`scanned`: how far the unfinished line at `offset` was searched for its end (kept in the
+        state for the next read, see `unfinished`)."""
+        if scanned > offset:
+            state["unfinished"] = [offset, scanned]
         return cls(rec.events, rec.turns, offset, nbytes, skipped, state, rec.items, rec.snaps)
+
+
+def unfinished(state: dict[str, Any] | None, offset: int) -> int:
+    """How far a read that stopped at `offset` searched the unfinished line there: the next read
+    from `offset` searches only the bytes after that (0: from `offset`)."""
+    mark = (state or {}).get("unfinished")
+    if isinstance(mark, list) and len(mark) == 2 and mark[0] == offset and isinstance(mark[1], int):
+        return mark[1]
+    return 0

@@ -16,16 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from git_ledger.geminichat import document
-from git_ledger.sources._core import (
-    Call,
-    LazyCall,
-    Parsed,
-    Recorder,
-    block_text,
-    keep_unseen,
-    make_call,
-    s,
-)
+from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, keep_unseen, make_call, s
+from git_ledger.sources._lines import loads
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -57,8 +49,11 @@ class GeminiReader:
         """Read the whole document; `offset` is ignored (the file is rewritten, not appended)."""
         with open(path, "rb") as f:
             data = f.read()
-        doc = document(data)
-        if doc is None:
+        try:
+            doc = loads(data)
+        except (ValueError, RecursionError):
+            doc = document(data)  # the JSON-lines layout of newer releases (None when damaged)
+        if not isinstance(doc, dict) or not isinstance(doc.get("messages"), list):
             self.failed = True  # half-written or damaged: counted, and read again when it changes
             return offset, len(data), 1
         self.messages = [m for m in doc["messages"] if isinstance(m, dict)]

@@ -20,6 +20,9 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+# The migrations this module's SQL needs (through 0003_forgotten); an older store is migrated
+# by `Store.open` first.
+SCHEMA_VERSION = 3
 
 
 class Row:
@@ -39,7 +42,7 @@ class HookStore:
     @classmethod
     def open(cls, path: str) -> HookStore:
         db = _connect(path) if os.path.exists(path) else None
-        if db is None or int(db.execute("PRAGMA user_version").fetchone()[0]) < 1:
+        if db is None or int(db.execute("PRAGMA user_version").fetchone()[0]) < SCHEMA_VERSION:
             if db is not None:
                 db.close()
             from pathlib import Path
@@ -96,6 +99,7 @@ class HookStore:
             "WHERE repo = ? AND date >= ? AND date <= ? "
             f"AND type IN ({', '.join('?' for _ in types)}) "
             f"AND source IN ({', '.join('?' for _ in sources)}) AND session != ? "
+            "AND id NOT IN (SELECT case_id FROM forgotten) "
             "ORDER BY date DESC, timestamp DESC, id DESC LIMIT ?"
         )
         args = (repo, since, until, *types, *sources, exclude_session, limit)
