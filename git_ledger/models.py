@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-AGENTS = ("claude", "codex", "gemini")
+# The agents whose logs are read: their own session logs, and the exports people keep of them.
+AGENTS = ("claude", "codex", "gemini", "cursor", "aider", "specstory")
 
 # Event kinds. Human text: prompt, rejection_feedback, queued_prompt. Markers: interrupt.
 # Self-found: hook_block (a hook denied a tool call or sent Stop feedback), review_finding (a

@@ -111,8 +111,31 @@ def codex_sessions(env: Env | None = None) -> Path:
     return _path(_log_roots(_env(env))["codex"])
 
 
+def gemini_home(env: Env | None = None) -> Path:
+    """Gemini CLI's user folder (settings.json, tmp/ with the chats)."""
+    return _path(_home_str(_env(env)), ".gemini")
+
+
 def gemini_tmp(env: Env | None = None) -> Path:
     return _path(_log_roots(_env(env))["gemini"])
+
+
+def cursor_home(env: Env | None = None) -> Path:
+    """Cursor's user folder (hooks.json, projects/)."""
+    return _path(_home_str(_env(env)), ".cursor")
+
+
+def cursor_projects(env: Env | None = None) -> Path:
+    """Cursor's per-workspace folders, each with its `agent-transcripts/`."""
+    return _path(_log_roots(_env(env))["cursor"])
+
+
+def cursor_project_name(folder: str) -> str:
+    """Cursor's folder name (under `cursor_projects`) for a workspace folder: the path with each
+    run of characters other than letters and digits replaced by one `-` (lossy: never decoded)."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9]+", "-", folder).strip("-")
 
 
 def _log_roots(env: Env) -> dict[str, str]:
@@ -121,11 +144,13 @@ def _log_roots(env: Env) -> dict[str, str]:
         "claude": os.path.join(_claude_config_dir_str(env), "projects"),
         "codex": os.path.join(_codex_home_str(env), "sessions"),
         "gemini": os.path.join(_home_str(env), ".gemini", "tmp"),
+        "cursor": os.path.join(_home_str(env), ".cursor", "projects"),
     }
 
 
 def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[str, Path]]:
-    """(agent, root) pairs searched when no --logs is given."""
+    """(agent, root) pairs of the agents' own log folders, searched when no --logs is given
+    (with the exports kept in known repositories: collect/exports.py)."""
     return [(a, _path(p)) for a, p in _log_roots(_env(env)).items() if agent in ("all", a)]
 
 

@@ -14,6 +14,7 @@ _REAL_HOME = os.environ.get("HOME", "/root")
 E2E_DIR = Path(os.environ.get("GIT_LEDGER_E2E_DIR") or Path(_REAL_HOME) / ".cache" / "git-ledger-e2e")
 CLAUDE_VERSION = "2.1.332"
 CODEX_VERSION = "0.171.0"
+GEMINI_VERSION = "0.61.0"
 
 
 @pytest.fixture(scope="session")
@@ -92,3 +93,9 @@ def claude_cli() -> Path:
 def codex_cli() -> Path:
     """The real Codex CLI (pinned), for end-to-end hook tests run offline."""
     return _npm_cli("@openai/codex", CODEX_VERSION, "codex")
+
+
+@pytest.fixture(scope="session")
+def gemini_cli() -> Path:
+    """The real Gemini CLI (pinned), for end-to-end hook tests run offline (tests/testing/fake_gemini.py)."""
+    return _npm_cli("@google/gemini-cli", GEMINI_VERSION, "gemini")

@@ -92,7 +92,7 @@ def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | Non
             jobs.append(Job(path, agent, 0, None, st.st_size, st.st_ino, st.st_mtime))
         elif st.st_size == cur.size and st.st_mtime == cur.mtime:
             unchanged += 1
-        elif agent in sources.WHOLE_FILE:
+        elif sources.rewritten(agent, path):
             jobs.append(Job(path, agent, 0, cur.state, st.st_size, st.st_ino, st.st_mtime))
         else:
             jobs.append(Job(path, agent, cur.offset, cur.state, st.st_size, st.st_ino, st.st_mtime))
@@ -242,6 +242,7 @@ def collect_files(
         return stats
     resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
     hashes: dict[str, str] | None = None
+    slugs: dict[str, str] | None = None
     total = sum(j.size - j.offset for j in jobs)
     done = 0
     store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per commit, no fsync per commit
@@ -257,6 +258,11 @@ def collect_files(
         if project and hashes is None:
             hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
         fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
+        slug = str(out.state.get("cursor_project") or "")
+        if slug and not fallback:
+            if slugs is None:
+                slugs = known_slugs(store.known_cwds(), os.getcwd())
+            fallback = slugs.get(slug, "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
         sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
@@ -272,6 +278,14 @@ def collect_files(
     if progress is not None:
         progress(done, total)
     return stats
+
+
+def known_slugs(cwds: Iterable[str], here: str) -> dict[str, str]:
+    """Cursor's project folder name -> the working directory it stands for, for the directories
+    the store knows and the current one (a Cursor transcript records no directory of its own)."""
+    from git_ledger.paths import cursor_project_name
+
+    return {cursor_project_name(c): c for c in [*cwds, here] if c}
 
 
 def _save(store: Store, batch: list[Scan], stats: ScanStats) -> None:

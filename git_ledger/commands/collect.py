@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
 DESCRIPTION = """\
-Scan agent session logs (Claude Code, Codex CLI, Gemini CLI) for the user's corrections and for
+Scan agent session logs (Claude Code, Codex CLI, Gemini CLI, Cursor Agent) and the exports kept in
+repositories (Aider chat histories, SpecStory) for the user's corrections and for
 errors caught by hooks and reviewer agents, and store them (secrets masked) in the local store
 ($GIT_LEDGER_HOME/ledger.db). Incremental: a second run reads only what was added since.
 Without --days/--since the whole history is read.
@@ -192,8 +193,13 @@ def fast_main(argv: list[str]) -> int | None:
             days = value
         else:
             since = value
-    if agent not in ("claude", "codex", "gemini", "all") or (days is not None and since is not None):
+    if days is not None and since is not None:
         return None
+    if agent != "all":
+        from git_ledger.models import AGENTS  # only then: models imports dataclasses
+
+        if agent not in AGENTS:
+            return None
     from git_ledger.errors import FatalError
 
     try:
@@ -205,7 +211,10 @@ def fast_main(argv: list[str]) -> int | None:
             return None  # the ordinary path names the missing one
         roots = logs
     else:
+        from git_ledger.collect.exports import default_export_roots
+
         roots = paths.default_log_roots_str(agent)
+        roots += [p for _, p in default_export_roots(paths.db_path_str(), os.getcwd(), agent)]
     db = paths.db_path_str()
     found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
     if found is None:

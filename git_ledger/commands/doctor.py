@@ -18,6 +18,9 @@ EXAMPLE = """example:
     user     /home/me/.codex/hooks.json: UserPromptSubmit untrusted, Stop untrusted
              -> start codex, type /hooks and trust them (Codex skips untrusted hooks)
     project  /home/me/src/widget/.codex/hooks.json: not installed
+  gemini
+    user     /home/me/.gemini/settings.json: BeforeAgent, AfterAgent installed
+    project  /home/me/src/widget/.gemini/settings.json: not installed
   last run
     user-prompt-submit  2026-11-29T09:12:40Z (ok)
     stop                never
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     lines: list[str] = []
-    for agent in ("claude", "codex"):
+    for agent in ("claude", "codex", "gemini", "cursor"):
         lines.append(agent)
         for scope in data[agent]["scopes"]:
             lines.extend(_line(scope, agent))

@@ -1,4 +1,4 @@
-"""`git-ledger install|uninstall claude|codex`: put our hooks into an agent's settings, or take them out."""
+"""`git-ledger install|uninstall claude|codex|gemini|cursor`: put our hooks into an agent's settings, or take them out."""
 from __future__ import annotations
 
 import argparse
@@ -14,6 +14,8 @@ EPILOG = {
   git-ledger install claude --scope project    # .claude/settings.json, shared through git
   git-ledger install claude --scope local      # .claude/settings.local.json, this checkout only
   git-ledger install codex --dry-run           # show the change to $CODEX_HOME/hooks.json
+  git-ledger install gemini                    # ~/.gemini/settings.json (BeforeAgent, AfterAgent)
+  git-ledger install cursor                    # ~/.cursor/hooks.json (sessionStart, stop)
 
 User and local scopes run the console script by its absolute path; project scope runs
 `git-ledger` from PATH, because the file is shared with everyone who clones the repository.
@@ -36,7 +38,8 @@ backups in the data dir; --purge deletes the store too. Cards, ledgers and confi
 
 def register(parser: argparse.ArgumentParser, verb: str) -> None:
     parser.description = (
-        "Merge the UserPromptSubmit and Stop hooks into an agent's settings (idempotent, atomic, with a backup)."
+        "Merge the first-prompt and Stop hooks (Gemini CLI: BeforeAgent and AfterAgent) into an agent's "
+        "settings (idempotent, atomic, with a backup)."
         if verb == "install"
         else "Remove the hooks that `git-ledger install` added, and nothing else."
     )
@@ -74,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
     if args.agent is None:
         raise FatalError("name the agent (claude or codex), or use --all")
     path = inst.settings_path(args.agent, args.scope, project_root(args.project))
-    commands = {event: inst.hook_command(args.scope, event) for event in inst.EVENTS}
+    commands = inst.hook_commands(args.agent, args.scope)
     try:
-        change = inst.plan(path, installing, commands)
+        change = inst.plan(path, installing, commands, inst.TIMEOUT[args.agent], args.agent in inst.FLAT)
     except FatalError as e:
         raise FatalError(f"{e}; fix it first (nothing was written)") from None
-    what = "UserPromptSubmit and Stop hooks"
+    what = " and ".join(commands) + " hooks"
     if args.dry_run:
         print(change.diff() or f"{path}: nothing to change")
         return 0

@@ -69,8 +69,10 @@ def marker_path(env: Mapping[str, str], session: str) -> str:
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if disabled(env):
         return None
-    session = payload.get("session_id")
-    if not isinstance(session, str) or not session:
+    from git_ledger.hooks.payload import session_id
+
+    session = session_id(payload)  # Cursor names it conversation_id
+    if not session:
         return None  # without a session id "once per session" cannot hold: stay silent
     marker = marker_path(env, session)
     if not is_opt_out(payload.get("prompt")) and os.path.exists(marker):
@@ -108,9 +110,12 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
     _prune_markers(marker.parent)
     if not text:
         return None
-    return json.dumps(
-        {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}}
-    )
+    event = payload.get("hook_event_name")
+    if event == "sessionStart":  # Cursor: the context a session starts with
+        return json.dumps({"additional_context": text})
+    # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
+    name = "BeforeAgent" if event == "BeforeAgent" else "UserPromptSubmit"
+    return json.dumps({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}})
 
 
 def preview(cwd: str, env: Mapping[str, str]) -> tuple[str | None, str]:
@@ -136,9 +141,9 @@ def _context(
     from git_ledger import config
     from git_ledger.errors import FatalError
     from git_ledger.hooks import fresh, inject_text
+    from git_ledger.hooks.payload import workdir
 
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
+    cwd = workdir(payload)
     cached = store.cached_repo(cwd)
     if cached is None:  # only a cache miss pays for subprocess and git
         from git_ledger.repo import RepoResolver

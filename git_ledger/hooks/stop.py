@@ -1,4 +1,6 @@
-"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code and Codex.
+"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code, Codex and
+Gemini CLI (its AfterAgent event: `prompt_response` is the final text, and `{"decision": "block"}`,
+an alias of "deny", sends the reason back as a new prompt).
 
 One process runs both guards and prints at most one decision. The silent path (by far the most
 common) reads only the tail of the transcript and imports nothing beyond `json`, `os` and `re`:
@@ -21,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from git_ledger.hooks.guards import transcript
+from git_ledger.hooks.payload import session_id, workdir
 
 if TYPE_CHECKING:
     from git_ledger.classify.claims import Claim
@@ -49,20 +52,24 @@ class Firing(NamedTuple):
 
 
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
-    if payload.get("stop_hook_active") or env.get("GIT_LEDGER_DISABLE") == "1":
+    # Cursor counts the follow-ups it has sent in this loop (`loop_count`) instead of a flag.
+    if payload.get("stop_hook_active") or payload.get("loop_count") or env.get("GIT_LEDGER_DISABLE") == "1":
         return None  # never block twice in a row
-    if payload.get("hook_event_name") not in (None, "Stop"):
+    event = payload.get("hook_event_name")
+    if event not in (None, "Stop", "AfterAgent", "stop"):  # AfterAgent: Gemini CLI's; stop: Cursor's
         return None
+    if event == "stop" and payload.get("status") not in (None, "completed"):
+        return None  # an aborted or failed Cursor turn claims nothing
     path = payload.get("transcript_path")
     if not isinstance(path, str) or not path:
         return None
     try:
-        turn = transcript.current_turn(path)
+        turn = transcript.gemini_turn(path) if event == "AfterAgent" else transcript.current_turn(path)
     except OSError:
         return None  # missing or unreadable transcript: silent, by design
     if turn is None:
         return None
-    final = payload.get("last_assistant_message")
+    final = payload.get("last_assistant_message", payload.get("prompt_response"))
     if not isinstance(final, str) or not final.strip():
         final = turn.final_text
     claim = reminder = None
@@ -78,15 +85,16 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if claim is None and reminder is None:
         return None
 
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
+    cwd = workdir(payload)
     firings = _configured(claim, reminder, cwd, env)
     if not firings:
         return None
     _record(firings, turn, payload, cwd, final, env)
-    return json.dumps(
-        {"decision": "block", "reason": "\n\n".join(f.reason for f in firings)}, ensure_ascii=False
-    )
+    reason = "\n\n".join(f.reason for f in firings)
+    if event == "stop":  # Cursor sends `followup_message` to the agent as the user's next message
+        return json.dumps({"followup_message": reason}, ensure_ascii=False)
+    return json.dumps({"decision": "block", "reason": reason}, ensure_ascii=False)
+
 
 
 def _configured(
@@ -144,7 +152,7 @@ def _record(
     now = paths.now(env)
     now_iso = now.isoformat(timespec="seconds").replace("+00:00", "Z")
     timestamp = turn.timestamp or now_iso
-    session = str(payload.get("session_id") or "")
+    session = session_id(payload)
     turn_key = (
         str(payload.get("turn_id") or "") or turn.opened_by or turn.last_uuid
         or hashlib.sha256(final.encode()).hexdigest()[:16]

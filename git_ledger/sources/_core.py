@@ -26,7 +26,7 @@ PREVIOUS_MAX = 1500  # characters of the agent's last text handed to the next hu
 
 # Keys that name what a call works on, most telling first.
 _TARGET_KEYS = (
-    "file_path", "notebook_path", "absolute_path", "path", "command", "cmd", "pattern", "url",
+    "file_path", "notebook_path", "absolute_path", "path", "command", "cmd", "pattern", "glob_pattern", "url",
     "query", "subagent_type", "description", "skill", "prompt",
 )
 _OWN_HOOK = re.compile(r"git[-_]ledger")
@@ -174,6 +174,17 @@ class Recorder:
         if isinstance(cwd, str) and cwd:
             self.cwd = cwd
 
+    def new_session(self, session: str, cwd: str) -> None:
+        """A log that holds several sessions one after another (an Aider history) starts the next:
+        the turn before it ends, and nobody has spoken in the new one yet."""
+        self._flush(final=True)
+        if self.turns is not None:
+            self._close_turn(finished=self.turn_closed)
+        self.at(session, cwd)
+        self.tools, self._tool_ids = [], set()
+        self.after_interrupt = self.turn_closed = self.agent_spoke = False
+        self.hook_texts = []
+
     def touch(self, timestamp: str) -> None:
         """The timestamp of a record just handled (call it after the record's events)."""
         if self.turns is not None and timestamp:
@@ -319,6 +330,31 @@ class Recorder:
         if extra:
             state.update(extra)
         return state
+
+
+def keep_unseen(rec: Recorder, ids: Sequence[str], state: dict[str, Any]) -> dict[str, Any]:
+    """For a log rewritten in place and read whole (Gemini chats, markdown exports): flush the
+    recorder, drop the events of messages an earlier read already turned into events, and return
+    the state to resume from.
+
+    `ids` are the stable ids of the document's messages, in order; an event's uuid is its message's
+    id, or that id, "#" and more. A document whose first message changed is read as new."""
+    first = ids[0] if ids else ""
+    done = int(state.get("done", 0)) if state.get("first") == first else 0
+    old = set(ids[:done])
+
+    def new(uuid: str) -> bool:
+        return uuid.split("#", 1)[0] not in old
+
+    out = rec.finish(state)
+    rec.events = [e for e in rec.events if new(e.uuid)]
+    if rec.lean:
+        kept = [(e, t) for e, t in zip(rec.items, rec.snaps) if new(e.uuid)]
+        rec.items = [e for e, _ in kept]
+        rec.snaps = [t for _, t in kept]
+    out.update(done=len(ids), first=first)
+    out.pop("tail", None)
+    return out
 
 
 class Parsed(NamedTuple):
