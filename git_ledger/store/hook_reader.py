@@ -91,7 +91,7 @@ class HookStore:
         limit: int,
         exclude_session: str = "",
     ) -> list[Row]:
-        """As `Store.recent_cases`: newest first, walking the (repo, date) index backwards."""
+        """The injection's cases: newest first, walking the (repo, date) index backwards."""
         if limit <= 0 or not types or not sources:
             return []
         sql = (
@@ -99,7 +99,7 @@ class HookStore:
             "WHERE repo = ? AND date >= ? AND date <= ? "
             f"AND type IN ({', '.join('?' for _ in types)}) "
             f"AND source IN ({', '.join('?' for _ in sources)}) AND session != ? "
-            "AND id NOT IN (SELECT case_id FROM forgotten) "
+            f"AND {queries.NOT_FORGOTTEN} "
             "ORDER BY date DESC, timestamp DESC, id DESC LIMIT ?"
         )
         args = (repo, since, until, *types, *sources, exclude_session, limit)

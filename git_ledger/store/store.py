@@ -112,8 +112,7 @@ MIGRATIONS: list[tuple[str, tuple[str, ...]]] = [
         ),
     ),
 ]
-# Every reader of cases leaves the forgotten ones out with this clause.
-NOT_FORGOTTEN = "id NOT IN (SELECT case_id FROM forgotten)"
+NOT_FORGOTTEN = queries.NOT_FORGOTTEN
 
 _CASE_COLUMNS = (
     "id", "repo", "agent", "session", "date", "timestamp", "type", "source", "text", "context",
