@@ -111,7 +111,7 @@ def typed_words(text: str) -> Typed:
         text = " ".join(parts[0::2])
     lines = [line for line in text.splitlines() if line.strip()]
     pasted = [bool(OUTPUT_LINE.match(line)) for line in lines]
-    # "Error in console on login:" and what follows it: an introduced paste, whatever its lines look like.
+    # "Here is what the build printed:" and what follows it: an introduced paste, whatever its lines look like.
     intro = next((i for i, line in enumerate(lines[:-1]) if not pasted[i] and PASTE_INTRO.search(line)), None)
     if intro is not None:
         pasted[intro + 1:] = [True] * (len(lines) - intro - 1)
@@ -280,7 +280,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     groups = [live.types for live in lives]
     found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
     if not found and question:
-        # "还是没有修复；不能这样吗？", "it still crashes. can you see why?": the question at the end
+        # "改完还是一样，换个办法行吗？", "it still crashes. can you see why?": the question at the end
         # does not make the statements before it questions.
         said = _statements(body, packs)
         if said:

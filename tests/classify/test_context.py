@@ -55,14 +55,14 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("설정 파일을 수정했습니다.")
     assert claims_work("现在标题已经居中了。")
     assert claims_work("設定を書き直しました。")
-    assert claims_work("PRD를 수정·보완하였습니다.")
-    assert claims_work("별 이모지를 제거했습니다.")
+    assert claims_work("요구사항 문서를 보완하였습니다.")
+    assert claims_work("불필요한 아이콘을 제거했습니다.")
     assert claims_work("这段代码修正了构造函数的调用。")
-    assert claims_work("Now let's run the script again with the correct table name:")
+    assert claims_work("Now let's try the import once more with the renamed column:")
     assert claims_work("```js\n// ... existing code ...\nconst retries = 5;\n```")
-    assert claims_work("Let me know if these changes help.")
+    assert claims_work("Tell me if these edits help.")
     assert not claims_work("Let me change the retry limit.")
-    assert not claims_work("どの案で進めるか判断をお願いします。")
+    assert not claims_work("どちらの方針にするか決めてください。")
     assert not claims_work("Would you like me to update the routes?")
     assert not claims_work("The retry limit is set in config.py.")
 
@@ -87,18 +87,18 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("nothing is changing, whatever you try", CLAIM, RAN, "result-error"),
     ("webpack still doesn't build", CLAIM, RAN, "result-error"),
     ("the icons don't show at all now", CLAIM, RAN, "result-error"),
-    ("it's not producing any output now, can you see why?", CLAIM, RAN, "result-error"),
+    ("the export is empty now, can you tell me why?", CLAIM, RAN, "result-error"),
     ("still getting two copies of every page in the export", CLAIM, RAN, "result-error"),
     ("error on login now", CLAIM, RAN, "result-error"),
     ("the worker now crashes with error:", CLAIM, RAN, "result-error"),
-    ("nice, much better, only little issue is the dates are in UTC", CLAIM, RAN, "result-error"),
-    ("looks good except the footer overlaps the table", CLAIM, RAN, "result-error"),
-    ("we are back to the previous error", None, [], "result-error"),
+    ("great, way better, one small problem is the dates are in UTC", CLAIM, RAN, "result-error"),
+    ("great, except the footer overlaps the table", CLAIM, RAN, "result-error"),
+    ("now it's the same error again", None, [], "result-error"),
     ("lint fails:\nsrc/app.py:3:1: F401 'os' imported but unused", CLAIM, RAN, "result-error"),
     ("Console errors:\nUncaught TypeError: cannot read properties of undefined (reading 'map')\n    at List (List.tsx:27:18)",
      CLAIM, RAN, "result-error"),
     ("the totals both seem wrong", CLAIM, RAN, "result-error"),
-    ("still wrong output:\n[INFO] loaded 3 engines\n[INFO] searching\nThis should NOT appear", CLAIM, RAN, "result-error"),
+    ("still wrong output:\n[INFO] loaded 3 engines\n[INFO] searching\nthe debug banner should not be printed", CLAIM, RAN, "result-error"),
     ("lint fails", CLAIM, RAN, "result-error"),
     ("the tests still fail", CLAIM, RAN, "result-error"),
     ("it returns 0 rows", CLAIM, RAN, "result-error"),
@@ -108,31 +108,31 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("it keeps crashing on save", CLAIM, RAN, "result-error"),
     ("the modal doesn't open", CLAIM, RAN, "result-error"),
     # omission
-    ("I see the new column but I don't see its values", CLAIM, RAN, "omission"),
+    ("the header row is there but I don't see any totals", CLAIM, RAN, "omission"),
     ("did you update the routes too?", CLAIM, RAN, "omission"),
     ("what about the tests?", CLAIM, RAN, "omission"),
     ("the migration is missing", CLAIM, RAN, "omission"),
     ("didn't you have to update the routes too?", CLAIM, RAN, "omission"),
     # premise-error
     ("no, we use pnpm", CLAIM, RAN, "premise-error"),
-    ("no, those files were made weeks ago, not by this run", CLAIM, RAN, "premise-error"),
-    ("i think i already have this endpoint", "Missing: a DELETE endpoint for vehicles.", ["Edit(api.py)"], "premise-error"),
+    ("no, that table was dropped last year, it isn't in the schema", CLAIM, RAN, "premise-error"),
+    ("we already have that endpoint, I'm fairly sure", "Missing: a DELETE endpoint for vehicles.", ["Edit(api.py)"], "premise-error"),
     ("where did you see that instruction?", CLAIM, RAN, "premise-error"),
     ("that helper doesn't exist in this repo, where is it from?", CLAIM, RAN, "premise-error"),
-    ("i didn't ask whether it's fast, i'm asking whether it runs", CLAIM, RAN, "premise-error"),
+    ("i didn't ask about speed, only whether it compiles", CLAIM, RAN, "premise-error"),
     # instruction-violation
     ("why did you delete the fixtures?", CLAIM, RAN, "instruction-violation"),
     ("revert that", CLAIM, RAN, "instruction-violation"),
-    ("no, don't remove that dictionary", CLAIM, RAN, "instruction-violation"),
-    ("as I keep telling you, there is no .js in the import", CLAIM, RAN, "instruction-violation"),
-    ("instead of reading the files i provided, you read package.json", CLAIM, RAN, "instruction-violation"),
+    ("no, don't drop that lookup table", CLAIM, RAN, "instruction-violation"),
+    ("I keep saying it: the import paths take no extension", CLAIM, RAN, "instruction-violation"),
+    ("instead of using the two files i attached, you opened the lockfile", CLAIM, RAN, "instruction-violation"),
     # the same words with no claim before them: a report or a new task, not typed
     ("webpack doesn't build", PLAN_ONLY, ["Read(src/app.py)"], None),
     ("no change", None, [], None),
     ("error on login now", None, [], None),
     ("the migration is missing", PLAN_ONLY, [], None),
     ("lint fails:\nsrc/app.py:3:1: F401 'os' imported but unused", None, [], None),
-    ("I see the new column but I don't see its values", PLAN_ONLY, [], None),
+    ("the header row is there but I don't see any totals", PLAN_ONLY, [], None),
     # after a claim, still not corrections: instructions, new tasks, the user's own doing, approval
     ("add a --dry-run flag, don't change the default behaviour", CLAIM, RAN, None),
     ("make it so the button doesn't show when logged out", CLAIM, RAN, None),

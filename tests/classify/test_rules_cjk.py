@@ -139,7 +139,7 @@ JA = [
     ("頼んだものではありません", P, None),
     ("求めてるレイアウトは二列です", UNTYPED, None),
     # "使っている" describes; "ではなく" stays a premise error beside it
-    ("v2 用ではなく、いま使っている v1 の改善です", P, None),
+    ("新版向けではなく、今使っている旧版の手直しです", P, None),
     ("npm ではなく pnpm を使って", UNTYPED, None),  # a request, left to "other"
     # attributive 漏れていた + noun names a topic
     ("仕様から漏れていた項目を一覧にして", UNTYPED, None),
@@ -281,7 +281,7 @@ def test_a_korean_text_to_show_is_not_a_result() -> None:
                                   "数据没保存上", "改了之后更慢了", "没用啊", "跟之前一样", "一样的问题", "问题没解决",
                                   "接口返回 500", "報錯了", "按鈕點不了", "編譯不過", "跟之前一樣", "問題沒解決"])
 def test_a_bare_chinese_failure_is_a_result_error_right_after_a_claimed_fix(text: str) -> None:
-    fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
+    fixed = "我改好了 auth.ts，登录流程现在应该没问题了。"
     assert C.classify(text, previous=fixed).type == R
 
 
@@ -302,25 +302,25 @@ def test_a_bare_chinese_failure_opening_a_task_is_not_typed(text: str) -> None:
 
 # A 时 clause that describes what the work does now, or points at a screenshot, is an observation
 # of the result; the same clause about a case to handle stays a hypothetical.
-@pytest.mark.parametrize("text", ["现在点保存时没有反应", "导入文件时报错，如截图所示", "好了，但现在有个新问题：拖动时图标消失了"])
+@pytest.mark.parametrize("text", ["现在点保存时没有反应", "上传图片时报错，如图所示", "行了，不过又出现一个小问题：缩放时按钮不见了"])
 def test_a_when_clause_that_reports_the_result_is_typed_after_the_agents_work(text: str) -> None:
-    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type == R
 
 
 @pytest.mark.parametrize("text", ["保存失败时要提示用户", "网络错误的时候，自动重试三次", "有时候，导入失败要记录日志"])
 def test_a_when_clause_about_a_case_to_handle_stays_untyped(text: str) -> None:
-    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type not in TYPES
 
 
 @pytest.mark.parametrize("text", ["图标没有正确显示", "保存后没显示进度条，而且列表也没刷新", "背景图没有生效", "點了之後沒有跳轉"])
 def test_what_should_show_did_not_after_the_agents_work(text: str) -> None:
-    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type == R
     assert C.classify(text, previous="要从哪个页面开始？").type not in TYPES  # opening a task: a report
 
 
 @pytest.mark.parametrize("text", ["数据没有加载的时候要显示骨架屏", "确保没有刷新就不会重复提交", "如果图片没有显示，用默认图"])
 def test_not_shown_as_a_case_or_an_instruction_stays_untyped(text: str) -> None:
-    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type not in TYPES
 
 
 @pytest.mark.parametrize("text", ["버튼이 표시되지 않아요", "여전히 작동하지 않습니다", "저장이 되지 않았어요", "작동 안 해요",
@@ -338,8 +338,8 @@ def test_a_korean_negative_as_a_case_an_aim_or_a_fact_stays_untyped(text: str) -
 
 def test_the_products_users_in_a_report_right_after_the_agents_work() -> None:
     # Right after the agent's work "the user" is the product's user: the report is of its result.
-    assert C.classify("用户注册后页面没有跳转", previous="我已经修改了 login.ts，现在应该可以正常登录了。").type == R
-    assert C.classify("ユーザー登録すると次のエラー", previous=FIXED).type == R
+    assert C.classify("用户注册后页面没有跳转", previous="我改好了 auth.ts，登录流程现在应该没问题了。").type == R
+    assert C.classify("ユーザーを追加すると下記のエラー", previous=FIXED).type == R
     assert C.classify("사용자 목록이 안 나와요", previous=FIXED_KO).type == R
     # Without the agent's work, a user's slip is a task, not a correction.
     for text in ("用户忘了填邮箱，加个提示", "用户又把配置改坏了", "ユーザーが入力を間違えた"):
@@ -347,9 +347,9 @@ def test_the_products_users_in_a_report_right_after_the_agents_work() -> None:
 
 
 def test_bing_mei_you_alone_denies_no_mistake() -> None:
-    fixed = "我已经修改了 login.ts，现在应该可以正常登录了。"
+    fixed = "我改好了 auth.ts，登录流程现在应该没问题了。"
     # 并没有 + what did not happen is a report; a denial of one's own mistake stays an exclusion.
-    got = C.classify("不，我并没有看到提示，控制台显示了一个错误：\nTypeError: x is undefined", previous=fixed)
+    got = C.classify("不，我并没有收到通知，终端里打印了一个异常：\nTypeError: x is undefined", previous=fixed)
     assert got.type == R
     for text in ("我并没有漏掉任何文件", "我并没有改错", "并没有问题", "应该没有漏"):
         assert C.classify(text, previous=fixed).excluded == "negated", text
@@ -369,7 +369,7 @@ def test_a_chinese_omission_right_after_a_claimed_fix() -> None:
 
 @pytest.mark.parametrize("text", ["帮我看看这个报错", "数据没保存上的情况要提示用户", "接口返回 200 就算成功", "测试没跑过的先跳过"])
 def test_chinese_requests_after_a_claimed_fix_stay_untyped(text: str) -> None:
-    assert C.classify(text, previous="我已经修改了 login.ts，现在应该可以正常登录了。").type not in TYPES
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type not in TYPES
 
 
 def test_the_tuning_bench_names_the_rule_behind_each_hit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -84,7 +84,7 @@ TYPES: tuple[Rule, ...] = (
          r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
-    # After the agent's report: "I see the subtotals but I don't see their amounts", "X is still missing".
+    # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
     rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
          r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
          unless=r"\b(?:if|whether|why|reason|point|need|problem|issue|difference|harm)\b", after_claim=True),
@@ -92,7 +92,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
          unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check|for\s+a\s+while|always"
          r"|like\s+that|for\s+(?:ages|months|weeks|years)|add\s+(?:it|that|this|them))\b", after_claim=True),
-    # "why don't you update these?", "didn't you add the tests too?" after the agent said it was done.
+    # "so are you going to change those too?", "didn't you add the tests too?" after the agent said it was done.
     rule(O, "asked-about-a-miss", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:why\s+)?(?:didn'?t|haven'?t|did\s+not|have\s+not|don'?t|dont)\s+you\s+"
          r"(?:also\s+)?(?:have\s+to\s+|need\s+to\s+)?(?:update|add|include|change|handle|test|run|fix|commit|push|check|implement|migrate"
          r"|document|export|comment|cover|remove|delete|rename)\w{0,2}\b"
@@ -140,7 +140,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\binstead\s+of\s+(?:doing\s+)?what\s+i\s+(?:\w+\s+)?(?:asked|said|told|wanted|instructed)\b"),
     rule(IV, "instead-of-mine", r"\binstead\s+of\s+\w+ing\s+(?:the\s+|my\s+)?[^.?!]{0,40}?\bi\s+(?:provided|gave|asked|said|told|sent"
          r"|specified|attached|shared|pointed)\b", also=r"\byou\b"),
-    # "NO DONT REMOVE THAT" right after the agent acted on it.
+    # "NO, KEEP THAT ONE" right after the agent acted on it.
     rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
          r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
          after_claim=True, not_an_answer=True),
@@ -171,13 +171,13 @@ TYPES: tuple[Rule, ...] = (
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
          r"|argument|thing|feature|variable|file)\b"),
-    # "i think i already have this" after the agent listed it as missing.
+    # "pretty sure that one exists already" after the agent listed it as missing.
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
          unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b",
          after_claim=True, not_an_answer=True),
-    # "i didn't ask if it's any good, i'm asking whether it runs"; "who talked about X?"
+    # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
          r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
          r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
@@ -186,7 +186,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
          r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
          asked=True, after_claim=True),
-    # "No, we don't support that", "no, those were made a while ago": a fact set against the agent's.
+    # "No, we don't support that", "no, that table was dropped last year": a fact set against the agent's.
     rule(P, "no-then-fact", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:we|i|it|that|this|these|those|there|the|you|they)\b"
          r"[^.?!]{0,80}?\b(?:don'?t|doesn'?t|do\s+not|does\s+not|isn'?t|aren'?t|wasn'?t|weren'?t|not|never|no|were|was|already|only|just)\b"
          r"|^(?:no+|nope)\b[,.!\s]+(?:we|it|the\s+[\w.-]+|that|this|they)(?:\s+(?:use|uses|is|are|was|lives?|runs?|sits?)|'s|'re)\b"
@@ -197,7 +197,7 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
-    # The agent said it cannot: "you have access", "no need to fork, I have rights there".
+    # The agent said it cannot: "you have access", "you can push straight to it, I'm a maintainer".
     rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
          r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
          after_claim=True, not_an_answer=True),
@@ -247,16 +247,16 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
          r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])", after_claim=True),
     # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
-    # "it's not producing output now", "the icons don't show". Not an instruction ("make sure it
+    # "the page stays blank since then", "the icons don't show". Not an instruction ("make sure it
     # doesn't …"), not a wish ("it should not …").
-    # Praise, then the problem: "very nice, except it strips the tags", "only little issue is that …".
+    # Praise, then the problem: "very nice, except it strips the tags", "just one small thing: …".
     rule(R, "except-after-claim", r"\b(?:good|great|nice|better|fine|works?|working|amazing|perfect|ok|okay|well|improvements?)\b[^.?!]{0,60}?"
          r"\b(?:except|besides|apart\s+from|only|just|but)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|a|an|one|little|small)\b"
          r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b", after_claim=True),
-    # What appeared and should not have: "This should NOT appear", "it added an unnecessary `_config`".
+    # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
     rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
          r"|\b(?:added|adds|adding|there'?s|there\s+is|there\s+are|has|have|got|getting|shows?|showing|prints?|printing)\s+"
          r"(?:an?\s+|some\s+|two\s+)?(?:\w+\s+)?(?:unnecessary|unneccesary|unneeded|extra|extraneous|redundant|duplicated?|spurious|stray)\b",
@@ -305,7 +305,7 @@ TYPES: tuple[Rule, ...] = (
          # an imperative "don't change the default", "never run it on main": an instruction, not a report
          r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
          after_claim=True),
-    # "why isn't it loading?", "…it's not producing output now, can you see why?": the failure is given, its cause asked.
+    # "why isn't it loading?", "…the export stays empty since then, any idea what broke?": the failure is given, its cause asked.
     rule(R, "why-fails-after-claim", r"\bwhy\s+(?:is|are|does|did|do|was|were)(?:n'?t|\s+not)?\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
          r"(?:not\s+)?(?:working|broken|empty|blank|failing|crashing|erroring|missing)\b"
          r"|\bwhy\s+(?:isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|won'?t|can'?t)\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
