@@ -16,6 +16,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.models import Case
+from git_ledger.storable import Connection
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -143,7 +144,7 @@ class Store:
                 # Create the file ourselves so it is 0600 from its first byte.
                 fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
                 os.close(fd)
-            db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, factory=Connection)
         except (OSError, sqlite3.Error) as e:
             raise FatalError(f"cannot open the store {path}: {e}") from e
         store = cls(db, path)
@@ -390,7 +391,7 @@ class Store:
         db = None
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                 timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                                 timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, factory=Connection)
             db.execute("SELECT count(*) FROM cases").fetchone()
         except sqlite3.Error as e:
             if db is not None:

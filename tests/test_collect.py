@@ -183,6 +183,42 @@ def test_escaped_lone_surrogates_in_a_damaged_log_are_stored_replaced(tmp_path: 
     assert events.returncode == 0 and json.loads(events.stdout)["session"] == "s-?"
 
 
+
+def test_a_lone_surrogate_timestamp_or_file_name_costs_no_run(tmp_path: Path) -> None:
+    """Fault 1 of issue 15: one bad field stopped collection for good (exit 3 on every rerun)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    bad = prompt("u1", "you missed the tests", when="\ud800")
+    (logs / "a.jsonl").write_text(agent_call() + json.dumps(bad) + "\n" + agent_call("toolu_1")
+                                  + line(prompt("u2", "테스트를 빠뜨렸잖아", when="2026-11-21T10:00:00.000Z")))
+    named = os.fsdecode(bytes(logs) + b"/\xff-not-utf8.jsonl")  # a file name that is not UTF-8
+    Path(named).write_text(agent_call() + line(prompt("u3", "이게 아니라 저거요", session="s-2")))
+    first = collect_json("--logs", str(logs))
+    assert (first["files"], first["events"], first["cases"]) == (2, 3, 3)
+    again = collect_json("--logs", str(logs))
+    assert (again["files"], again["files_unchanged"], again["cases"]) == (0, 2, 0)
+    dates = {c.date for c in Store.open(tmp_path / "ledger-home" / "ledger.db").cases()}
+    today = datetime.fromtimestamp((logs / "a.jsonl").stat().st_mtime, timezone.utc).date().isoformat()
+    assert dates == {"2026-11-21", "2026-11-20", today}  # the bad timestamp: dated by its file
+
+
+_ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)  # lone surrogates too
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.fixed_dictionaries({"text": _ANY_TEXT, "when": _ANY_TEXT, "cwd": _ANY_TEXT, "session": _ANY_TEXT,
+                                     "uuid": _ANY_TEXT}))
+def test_any_string_of_a_log_reaches_the_store(tmp_path: Path, fields: dict[str, str]) -> None:
+    record = prompt(fields["uuid"], "테스트를 빠뜨렸잖아 " + fields["text"], when=fields["when"], cwd=fields["cwd"],
+                    session=fields["session"])
+    log = tmp_path / "any.jsonl"
+    log.write_text(agent_call(session=fields["session"]) + json.dumps(record) + "\n")
+    with Store.open(tmp_path / "any.db") as store:
+        stats = collect.collect_files(store, [("claude", log)], now=NOW)
+        assert stats.files == 1 and not stats.errors
+        assert all(len(c.date) == 10 and c.date[:2] in ("19", "20") for c in store.cases())
+    (tmp_path / "any.db").unlink()
+
 # --------------------------------------------------------------------------- library level
 
 def _store(tmp_path: Path, name: str = "ledger.db") -> Store:

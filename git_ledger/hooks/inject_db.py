@@ -14,6 +14,8 @@ import json
 import os
 import sqlite3
 
+from git_ledger.storable import Connection
+
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -128,6 +130,6 @@ class HookStore:
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, factory=Connection)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return db
