@@ -46,7 +46,7 @@ def hook(transcript: Path | None, last: str | None, cwd: Path, **extra: Any) -> 
         "last_assistant_message": last,
         **extra,
     }
-    out = run_cli("hook", "stop", input=json.dumps(payload), cwd=cwd)
+    out = run_cli("hook", "stop", input=json.dumps(payload), cwd=cwd, timeout=30)
     assert out.returncode == 0, out.stderr
     assert out.stderr == ""
     return json.loads(out.stdout) if out.stdout.strip() else None
@@ -269,6 +269,23 @@ def test_no_config_no_reminder(tmp_path: Path, repo: Path) -> None:
     configure(repo, "guards:\n  search_posture: false\n" + SEMBLE)
     assert hook(path, "Dates are parsed in src/dates.py.", repo) is None
     assert store_cases() == []
+
+
+def test_a_fifo_transcript_or_config_never_blocks_the_hook(tmp_path: Path, repo: Path) -> None:
+    """Issue 15, fault 6: `open()` of a FIFO waits for a writer, so the hook hung until killed."""
+    fifo = tmp_path / "transcript.jsonl"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    assert hook(fifo, CLAIMS["en"], repo) is None
+    (repo / ".git-ledger").mkdir()
+    os.mkfifo(repo / ".git-ledger" / "config.yaml")
+    assert hook(grep_turn(tmp_path, 'grep -rn "load|read|parse" src'), "Found it.", repo) is None
+    t = ClaudeTurns()
+    t.prompt("is the date parser fixed now?")
+    t.say(CLAIMS["en"])
+    assert hook(t.write(tmp_path / "claim.jsonl"), CLAIMS["en"], repo) is None  # the config: unreadable
+    assert "not a regular file" in (Path(os.environ["GIT_LEDGER_HOME"]) / "hooks.log").read_text()
+    assert time.monotonic() - started < 20
 
 
 def test_codex_exec_command_grep(tmp_path: Path, repo: Path) -> None:
