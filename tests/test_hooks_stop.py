@@ -288,6 +288,30 @@ def test_a_fifo_transcript_or_config_never_blocks_the_hook(tmp_path: Path, repo:
     assert time.monotonic() - started < 20
 
 
+def test_without_a_preferred_tool_the_shell_calls_are_not_parsed(tmp_path: Path, repo: Path) -> None:
+    """Issue 15: the parser ran on every grep of every turn, configured or not (and a hostile
+    command made it slow). It runs only where some `.git-ledger/config.yaml` names a tool."""
+    path = grep_turn(tmp_path, 'grep -rn "load|read|parse" src')
+    payload = {"transcript_path": str(path), "cwd": str(repo / "src"), "hook_event_name": "Stop",
+               "last_assistant_message": "Dates are parsed in src/dates.py."}
+    (repo / "src").mkdir()
+    code = ("import json, os, sys\nfrom git_ledger.hooks import stop\n"
+            "print(stop.run(json.loads(sys.argv[1]), os.environ))\n"
+            "print('git_ledger.hooks.search_posture' in sys.modules)\n")
+
+    def parsed() -> list[str]:
+        out = subprocess.run((sys.executable, "-c", code, json.dumps(payload)), capture_output=True, text=True,
+                             check=True, cwd=repo)
+        return out.stdout.split("\n")[:2]
+
+    assert parsed() == ["None", "False"]
+    configure(repo, "guards:\n  evidence: true\n")  # a config without a preferred tool
+    assert parsed() == ["None", "False"]
+    configure(repo)
+    decision, imported = parsed()
+    assert json.loads(decision)["decision"] == "block" and imported == "True"
+
+
 def test_codex_exec_command_grep(tmp_path: Path, repo: Path) -> None:
     configure(repo)
     t = CodexTurns()

@@ -71,15 +71,15 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
 
         claim = evidence.decide(0, final)
     shells = [c.shell for c in turn.calls if c.shell]
-    if any(_SEARCH_WORD.search(s) for s in shells):
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
+    cwd = cwd or os.getcwd()
+    if any(_SEARCH_WORD.search(s) for s in shells) and _may_prefer_a_tool(cwd):
         from git_ledger.hooks import search_posture
 
         reminder = search_posture.decide(shells, _PLACEHOLDER_TOOL)
     if claim is None and reminder is None:
         return None
 
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
     firings = _configured(claim, reminder, cwd, env)
     if not firings:
         return None
@@ -87,6 +87,24 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     return json.dumps(
         {"decision": "block", "reason": "\n\n".join(f.reason for f in firings)}, ensure_ascii=False
     )
+
+
+def _may_prefer_a_tool(cwd: str) -> bool:
+    """Whether the repository around `cwd` may name a preferred search tool: its
+    `.git-ledger/config.yaml` (found without git, up to the folder holding `.git`) mentions
+    `preferred`. Without one the turn's shell calls are not parsed at all (`_configured` then
+    reads the file properly)."""
+    folder = os.path.abspath(cwd)
+    while True:
+        try:
+            with transcript.open_regular(os.path.join(folder, ".git-ledger", "config.yaml")) as f:
+                return b"preferred" in f.read(1 << 20)
+        except OSError:
+            pass
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            return False
+        folder = parent
 
 
 def _configured(
