@@ -22,7 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from git_ledger.classify import classify, classify_event  # noqa: E402
+from git_ledger.classify.classify import classify, classify_event  # noqa: E402
 from git_ledger.models import NONE, TYPES, Event  # noqa: E402
 
 LANGS = ("en", "zh", "ja", "ko")

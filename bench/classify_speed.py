@@ -18,9 +18,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from git_ledger import classify as C  # noqa: E402
-from git_ledger import rules  # noqa: E402
-from git_ledger.rules import Pack, Regex, Rule  # noqa: E402
+from git_ledger.classify import classify as C  # noqa: E402
+from git_ledger.classify import rules  # noqa: E402
+from git_ledger.classify.rules import Pack, Regex, Rule  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "classify_eval.jsonl"
 ANCHORS = ["?", "吗。", "-", "=", "!", "\t", "\n", " ", ".", "\"a", "'a ", "`", "a", "가", "漢", "あ",
@@ -46,7 +46,7 @@ def all_patterns() -> dict[str, re.Pattern[str]]:
                             if p is not None:
                                 found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p.compiled()
     C.prepare()
-    for lang in C.PACKS:  # the gates' literal searches (`classify_gate`)
+    for lang in C.PACKS:  # the gates' literal searches (`classify/gate.py`)
         finder = C._gate(lang).finder.rx
         if finder is not None:
             found[f"{lang}.gate"] = finder

@@ -50,7 +50,7 @@ PARSE_ONLY = """
 import os, sys
 from concurrent.futures import ProcessPoolExecutor
 from git_ledger import sources
-from git_ledger.classify import may_admit
+from git_ledger.classify.classify import may_admit
 
 def read(path):
     agent = sources.sniff(path)
@@ -66,17 +66,19 @@ BREAKDOWN = """
 import json, os, sys, time
 clock = time.process_time
 t = clock()
-import git_ledger.classify as C
+import git_ledger.classify.classify as C
 t_classify = clock() - t
 t = clock()
-from git_ledger import secretscan
+from git_ledger.masking import secretscan
 secretscan.scan([], eager=True)
 t_secrets = clock() - t
 t = clock()
 if hasattr(C, "prepare"):
     C.prepare()
 t_prepare = clock() - t
-from git_ledger import collect, redact, sources
+from git_ledger import sources
+from git_ledger.collect import collect
+from git_ledger.masking import mask as redact
 files = [(sources.sniff(p), p) for p in sys.argv[1:]]
 mb = sum(os.path.getsize(p) for _, p in files) / 1e6
 spent = {"classify": 0.0, "mask": 0.0}

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from git_ledger.models import SOURCES, TYPES, Case  # noqa: E402
-from git_ledger.store import Store  # noqa: E402
+from git_ledger.store.store import Store  # noqa: E402
 
 REPO = "github.com/example/widget"
 NOW = "2026-11-29T12:00:00Z"

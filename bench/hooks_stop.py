@@ -121,7 +121,7 @@ def imports(cmd: list[str], payload: bytes, env: dict[str, str]) -> list[tuple[s
 
 def _tail_read_us(path: Path, n: int = 200) -> float:
     sys.path.insert(0, str(ROOT))
-    from git_ledger.hooks import transcript
+    from git_ledger.hooks.guards import transcript
 
     times = []
     for _ in range(n):

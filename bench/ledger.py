@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from git_ledger.models import TYPES, Case, case_id  # noqa: E402
-from git_ledger.store import Store  # noqa: E402
+from git_ledger.store.store import Store  # noqa: E402
 
 
 def cli() -> list[str]:
@@ -85,7 +85,7 @@ def main() -> int:
         for i in range(args.runs):
             with Store.open(base / "home" / "ledger.db") as store:
                 store.add_cases([Case(case_id("claude", f"new{i}", "e"), "github.com/bench/repo0000", "claude",
-                                      f"new{i}", "2026-11-0%d" % (i + 1), "2026-11-01T10:00:00Z", TYPES[0],
+                                      f"new{i}", f"2026-11-0{i + 1}", "2026-11-01T10:00:00Z", TYPES[0],
                                       "human", "(bench)", "", "rule:bench")])
             more.append(timed(cmd, env, repo))
         text = ledger.read_text()

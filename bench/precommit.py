@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from git_ledger.models import Case  # noqa: E402
-from git_ledger.store import Store  # noqa: E402
+from git_ledger.store.store import Store  # noqa: E402
 
 PLANTED_CORRECTIONS = (
     "you rewrote the migration for the invoices table again without asking me first",
@@ -134,7 +134,7 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, subpro
 
 def script(name: str) -> list[str]:
     exe = Path(sys.executable).parent / name
-    code = "import sys; from git_ledger.precommit import no_raw_text_main as m; sys.exit(m())"
+    code = "import sys; from git_ledger.precommit.no_raw_text import main as m; sys.exit(m())"
     return [str(exe)] if exe.exists() else [sys.executable, "-c", code]
 
 
@@ -178,21 +178,21 @@ def mask_costs(runs: int) -> list[tuple[str, float]]:
 
     def import_ms() -> float:
         # -X importtime: the modules git-ledger adds, not the interpreter or site hooks.
-        out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import git_ledger.redact"],
+        out = subprocess.run([sys.executable, "-X", "importtime", "-c", "import git_ledger.masking.mask"],
                              env=env, capture_output=True, text=True).stderr
         return sum(int(line.split("|")[1]) for line in out.splitlines()
-                   if line.split("|")[-1].strip() in ("git_ledger", "git_ledger.redact")) / 1e6
+                   if line.split("|")[-1].strip() in ("git_ledger", "git_ledger.masking.mask")) / 1e6
 
-    first = [sys.executable, "-c", "import git_ledger.redact as r; r.mask('key ' + 'AKIA' + 'IOSFODNN7EXAMPLE')"]
-    clean = [sys.executable, "-c", "import git_ledger.redact as r; r.mask('fix the tests, they fail on main')"]
+    first = [sys.executable, "-c", "import git_ledger.masking.mask as r; r.mask('key ' + 'AKIA' + 'IOSFODNN7EXAMPLE')"]
+    clean = [sys.executable, "-c", "import git_ledger.masking.mask as r; r.mask('fix the tests, they fail on main')"]
     import_ms()
     timed(first, ROOT, env)
     imports = statistics.median(import_ms() for _ in range(runs))
     with_secret = statistics.median(timed(first, ROOT, env)[0] for _ in range(runs))
     without = statistics.median(timed(clean, ROOT, env)[0] for _ in range(runs))
-    from git_ledger.redact import mask
+    from git_ledger.masking.mask import mask
 
-    out = [("import git_ledger.redact (its modules, -X importtime)", imports),
+    out = [("import git_ledger.masking.mask (its modules, -X importtime)", imports),
            ("first message with a secret in a process (imports detect-secrets)", with_secret - without)]
     for text in MESSAGES:
         mask(text)
@@ -236,7 +236,7 @@ def main() -> int:
 
         rows: list[tuple[str, list[float], str]] = []
         hook = script("git-ledger-no-raw-text")
-        for label, e in (("hook, store of %d cases" % args.cases, env),
+        for label, e in ((f"hook, store of {args.cases} cases", env),
                          ("hook, no store (secrets only, as in CI)", {**env, "GIT_LEDGER_HOME": str(tmpdir / "none")})):
             times, out = [], None
             for _ in range(args.runs):

@@ -1,13 +1,19 @@
-"""The one exception type users see, and the one place it becomes an exit code."""
+"""The one exception type users see, and the one place an exception becomes an exit code.
+
+Every entry point runs under `guarded`: `git-ledger` (main, also its collect fast path), each
+pre-commit console script, `cards audit`, and the agent hooks, which fail open through it.
+"""
 from __future__ import annotations
 
 import sys
 
-# Hooks import this module on every prompt (for FatalError): contextlib and typing stay off it.
+# Hooks import this module on every prompt: contextlib, typing and traceback stay off it.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-    from contextlib import AbstractContextManager
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    R = TypeVar("R")
 
 
 class FatalError(RuntimeError):
@@ -19,39 +25,43 @@ EXIT_INTERRUPT = 130
 EXIT_BUG = 3
 
 
-def error_handler() -> AbstractContextManager[None]:
-    """Map exceptions to exit codes: FatalError 1, ^C 130, anything else 3 (a bug)."""
-    import contextlib
+def guarded(run: Callable[[], R], prog: str = "git-ledger",
+            fail_open: Callable[[str], None] | None = None) -> R | int:
+    """Run an entry point: its own result, or the exit code of what it raised.
 
-    return contextlib.contextmanager(_handle)()
+    FatalError 1 (its message, one line on stderr), ^C 130, a closed stdout pipe 0 (`| head`),
+    anything else 3: a bug, one line on stderr (the traceback too with GIT_LEDGER_DEBUG=1).
+    SystemExit passes through (argparse's --help and usage errors).
 
-
-def _handle() -> Iterator[None]:
-    import contextlib
-
+    `fail_open` is for the agent hooks, which must never block the agent because of us: every
+    failure but ^C is handed to it as one line ("Type: message") and the exit code is 0.
+    """
     try:
-        yield
-    except FatalError as e:
-        print(f"git-ledger: {e}", file=sys.stderr)
-        raise SystemExit(EXIT_FATAL) from None
+        return run()
     except KeyboardInterrupt:
-        print("git-ledger: interrupted", file=sys.stderr)
-        raise SystemExit(EXIT_INTERRUPT) from None
-    except BrokenPipeError:
-        # `git-ledger show | head` closes the pipe early; that is not an error.
-        with contextlib.suppress(Exception):
-            sys.stdout = None
-        raise SystemExit(0) from None
-    except (SystemExit, GeneratorExit):
-        raise
-    except Exception as e:
-        import traceback  # only on a bug: hooks import this module on every prompt
-
-        tb = traceback.format_exc()
-        print(f"git-ledger: unexpected {type(e).__name__}: {e} (a bug; please report it)", file=sys.stderr)
+        if fail_open is None:
+            print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPT
+    except BaseException as e:
+        if fail_open is not None:
+            fail_open(f"{type(e).__name__}: {e}")
+            return 0
+        if isinstance(e, (SystemExit, GeneratorExit)):
+            raise
+        if isinstance(e, FatalError):
+            print(f"{prog}: {e}", file=sys.stderr)
+            return EXIT_FATAL
+        if isinstance(e, BrokenPipeError):
+            sys.stdout = None  # nothing more can be written there; that is not an error
+            return 0
+        if not isinstance(e, Exception):
+            raise
+        print(f"{prog}: unexpected {type(e).__name__}: {e} (a bug; please report it)", file=sys.stderr)
         if _debug():
-            print(tb, file=sys.stderr)
-        raise SystemExit(EXIT_BUG) from None
+            import traceback  # only on a bug
+
+            traceback.print_exc(file=sys.stderr)
+        return EXIT_BUG
 
 
 def _debug() -> bool:

@@ -9,7 +9,7 @@ import sys
 
 from git_ledger import __version__
 
-# argparse, importlib, typing and the error handler stay off the hook's hot path; mypy reads a
+# argparse, importlib and typing stay off the hook's hot path; mypy reads a
 # module-level TYPE_CHECKING = False as typing.TYPE_CHECKING.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,27 +66,30 @@ def build_parser(selected: str | None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["hook"]:
-        # The hot path: no argparse tree, no other command modules.
+        # The hot path: no argparse tree, no other command modules (fails open: commands/hook.py).
         from git_ledger.commands import hook
 
         return hook.main(args_list[1:])
+    from git_ledger.errors import guarded
+
     if args_list[:1] == ["collect"]:
         # A rescan with nothing new costs about as much as starting Python; argparse would double it.
         from git_ledger.commands import collect
 
-        done = collect.fast_main(args_list[1:])
+        done = guarded(lambda: collect.fast_main(args_list[1:]))
         if done is not None:
             return done
-    from git_ledger.errors import error_handler
 
     selected = next((a for a in args_list if not a.startswith("-")), None)
     if selected not in VERBS:
         selected = None
     parser = build_parser(selected)
-    with error_handler():
+
+    def run() -> int:
         args = parser.parse_args(args_list)
         return int(_command_module(args.command).run(args))
-    return 1  # pragma: no cover (error_handler always raises or returns above)
+
+    return guarded(run)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from util import fixtures_dir, init_repo
+from tests.testing.util import fixtures_dir, init_repo
 
 _REAL_HOME = os.environ.get("HOME", "/root")
 E2E_DIR = Path(os.environ.get("GIT_LEDGER_E2E_DIR") or Path(_REAL_HOME) / ".cache" / "git-ledger-e2e")

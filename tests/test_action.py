@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_github import TOKEN, FakeGitHub, serve
-from pr_util import ledger_clone
 from ruamel.yaml import YAML
-from util import REPO_ROOT
+
+from tests.testing.fake_github import TOKEN, FakeGitHub, serve
+from tests.testing.pr_util import ledger_clone
+from tests.testing.util import REPO_ROOT
 
 ACTION = REPO_ROOT / "action" / "action.yml"
 # Read at import, before the autouse fixture swaps HOME: reuse the machine's pip cache.

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from git_ledger.main import VERBS, main
-from util import REPO_ROOT
+from tests.testing.util import REPO_ROOT
 
 README = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = {p.name: p.read_text(encoding="utf-8") for p in (REPO_ROOT / "docs").glob("*.md")}

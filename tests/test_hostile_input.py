@@ -1,6 +1,6 @@
 """Every public entry that reads text an agent, a log or a staged file controls stays linear.
 
-tests/test_classify.py times each rule pattern alone on near-matches. This is the same guard one
+tests/classify/test_classify.py times each rule pattern alone on near-matches. This is the same guard one
 level up and across the product: each public function (masking, classifying, the Stop hook's
 claim and search-posture checks, the pre-commit file views) on about a megabyte shaped against
 one regex family (runs of the characters a pattern backtracks over, a keyword repeated without
@@ -15,8 +15,10 @@ from collections.abc import Callable
 
 import pytest
 
-from git_ledger import classify, fileviews, redact
-from git_ledger.hooks import claims, search_posture
+from git_ledger.classify import claims, classify
+from git_ledger.hooks.guards import search_posture
+from git_ledger.masking.candidates import candidates
+from git_ledger.masking.mask import find_secrets, mask
 
 MB = 1_000_000
 BOUND = 10.0  # CPU seconds for a megabyte; a linear entry takes well under one
@@ -29,7 +31,7 @@ def _repeat(unit: str, size: int = MB) -> str:
 def _file_views(filename: str) -> Callable[[str], object]:
     def views(text: str) -> object:
         lines = dict(enumerate(text.split("\n"), 1))
-        return fileviews.candidates(filename, lines, list(lines), whole=True)
+        return candidates(filename, lines, list(lines), whole=True)
     return views
 
 
@@ -38,14 +40,14 @@ def _posture(command: str) -> object:
 
 
 ENTRIES: dict[str, Callable[[str], object]] = {
-    "mask": redact.mask,
+    "mask": mask,
     "classify": lambda text: (classify.classify(text), classify.classify_admission(text)),
     "claim": claims.find_claim,
     "search-posture": _posture,
     "file views .env": _file_views(".env"),
     "file views .yaml": _file_views("settings.yaml"),
     "file views .ini": _file_views("settings.ini"),
-    "find_secrets file": lambda text: redact.find_secrets(text, "notes.txt"),
+    "find_secrets file": lambda text: find_secrets(text, "notes.txt"),
 }
 
 CASES: list[tuple[str, str, Callable[[], str]] | object] = [

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from git_ledger import classify as C
-from git_ledger import prefilter
+from git_ledger.classify import classify as C
+from git_ledger.classify.rules import Pack, Rule
 from git_ledger.literals import AnyOf, Finder, Guarded, necessary
-from git_ledger.rules import Pack, Rule
+from git_ledger.masking import prefilter
 
 
 @pytest.mark.parametrize(("pattern", "clauses"), [

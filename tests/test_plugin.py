@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from agents import fake_model, run_agent, venv_path
 from git_ledger import __version__
 from git_ledger.hooks import install as inst
 from git_ledger.models import Case
-from git_ledger.store import Store
-from util import REPO_ROOT
+from git_ledger.store.store import Store
+from tests.testing.agents import fake_model, run_agent, venv_path
+from tests.testing.util import REPO_ROOT
 
 # The manifest fields documented in plugins-reference.md (formats.md §2.4): `name` is required,
 # the rest optional. Anything else would be ignored by Claude Code or rejected by the validator.

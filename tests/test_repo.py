@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from git_ledger.repo import RepoResolver, normalize_remote, shareable
-from git_ledger.store import Store
-from util import git, init_repo
+from git_ledger.store.store import Store
+from tests.testing.util import git, init_repo
 
 
 @pytest.mark.parametrize(("url", "want"), [

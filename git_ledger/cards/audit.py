@@ -13,18 +13,14 @@ line, code, message):
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from git_ledger import paths
 from git_ledger.cards import checks, staleness
 from git_ledger.cards.library import SEVERITIES, Finding, Library, load
-from git_ledger.errors import FatalError
 from git_ledger.repo import git_toplevel
 
 JSON_VERSION = 1
@@ -96,36 +92,10 @@ def format_github(lib: Library, findings: Sequence[Finding]) -> str:
 FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}
 
 
-def add_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dir", type=Path, default=Path("procedures"),
-                        help="the procedures folder (default: %(default)s)")
-    parser.add_argument("--format", choices=FORMATS, default="text",
-                        help="text (default), json (stable, sorted) or github (workflow annotations)")
-    parser.add_argument("--no-path-check", action="store_true",
-                        help="do not report commands missing from PATH (for CI runners that lack the tools)")
-
-
-def run(args: argparse.Namespace) -> int:
-    lib_dir: Path = args.dir
+def audit_dir(lib_dir: Path, fmt: str, check_path: bool, today: date, path_env: str | None) -> tuple[str, int]:
+    """Audit the library in `lib_dir` (its repository holds the targets): the report in `fmt`
+    and the exit code (1 on a P0/P1 finding)."""
     root = Path(git_toplevel(str(lib_dir)) or os.getcwd()) if lib_dir.is_dir() else Path.cwd()
     lib = load(lib_dir, root)
-    findings = audit(lib, paths.now().date(), os.environ.get("PATH"), not args.no_path_check)
-    sys.stdout.write(FORMATTERS[args.format](lib, findings))
-    return exit_code(findings)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """The `git-ledger-cards-audit` pre-commit hook (file names pre-commit passes are accepted
-    and ignored: INDEX rows and shared triggers span cards, so the whole library is audited)."""
-    parser = argparse.ArgumentParser(
-        prog="git-ledger-cards-audit",
-        description="Audit a procedures/ card library; exit 1 on P0/P1 findings.",
-    )
-    add_args(parser)
-    parser.add_argument("filenames", nargs="*", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    try:
-        return run(args)
-    except FatalError as e:
-        print(f"git-ledger-cards-audit: {e}", file=sys.stderr)
-        return 1
+    findings = audit(lib, today, path_env, check_path)
+    return FORMATTERS[fmt](lib, findings), exit_code(findings)

@@ -8,16 +8,14 @@ look), `MISS` (triggers, never a look) or nothing (no trigger).
 """
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from pathlib import Path
 
 from git_ledger.cards.card import normalize_phrase
 from git_ledger.cards.library import load
-from git_ledger.cards.scan import session_turns, turn_date
+from git_ledger.cards.scan import turn_date
 from git_ledger.errors import FatalError
 from git_ledger.models import HUMAN_KINDS, ToolCall, Turn
 
@@ -105,24 +103,30 @@ def probe_session(turns: Sequence[Turn], triggers: Sequence[Trigger], folder: st
     return res
 
 
-def run(args: argparse.Namespace, out: TextIO) -> int:
-    lib = load(args.dir, args.dir.parent)
-    triggers = triggers_of(args.dir, [(c.name, c.trigger_phrases) for c in lib.cards])
-    folder = args.dir.resolve().name
-    results = [probe_session(turns, triggers, folder) for turns in session_turns(args, sys.stderr) if turns]
-    for r in sorted(results, key=lambda r: (r.date, r.session)):
+def probe(lib_dir: Path, turn_lists: Iterable[list[Turn]]) -> list[SessionResult]:
+    """One result per session with turns, by date and session."""
+    lib = load(lib_dir, lib_dir.parent)
+    triggers = triggers_of(lib_dir, [(c.name, c.trigger_phrases) for c in lib.cards])
+    folder = lib_dir.resolve().name
+    results = [probe_session(turns, triggers, folder) for turns in turn_lists if turns]
+    return sorted(results, key=lambda r: (r.date, r.session))
+
+
+def report_lines(results: Sequence[SessionResult], folder: str) -> list[str]:
+    """What `cards probe` prints: a line per session with a trigger, then the totals."""
+    out = []
+    for r in results:
         if not r.status:
             continue
         card, phrase = r.first_hit if r.status == "HIT" else r.triggers[0]
         looked = f"{sum(r.looked)}/{len(r.looked)} triggers followed by a look"
         detail = f"first: {r.first_look}" if r.first_look else f"no look in {folder}/"
         when = r.date or "????-??-??"
-        print(f"{r.status:<4}  {when}  {r.session}  '{phrase}' ({card}); {looked}; {detail}", file=out)
+        out.append(f"{r.status:<4}  {when}  {r.session}  '{phrase}' ({card}); {looked}; {detail}")
     triggered = [r for r in results if r.status]
     hits = sum(r.status == "HIT" for r in triggered)
     rate = f"{100 * hits / len(triggered):.0f}%" if triggered else "n/a"
     unprompted = sum(r.looked_unprompted for r in results)
-    print(f"{len(results)} sessions, {len(triggered)} with a trigger: {hits} HIT, "
-          f"{len(triggered) - hits} MISS (hit rate {rate}); {unprompted} looked in {folder}/ without a trigger",
-          file=out)
-    return 0
+    out.append(f"{len(results)} sessions, {len(triggered)} with a trigger: {hits} HIT, "
+               f"{len(triggered) - hits} MISS (hit rate {rate}); {unprompted} looked in {folder}/ without a trigger")
+    return out

@@ -3,18 +3,15 @@
 Tool calls are searched as `<name> <arguments JSON>`; messages are the human text that opened
 each turn and every assistant text block. Each match prints date, session, where, excerpt.
 The output is for the terminal only: it quotes the user's own words (secrets and SQL masked, as
-in the store), so never commit it.
+in the store), so never commit it. This module finds; `git-ledger cards scan` prints.
 """
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO
+from pathlib import Path
 
-from git_ledger.commands._common import log_roots, window_start
 from git_ledger.errors import FatalError
 from git_ledger.models import HUMAN_KINDS, Turn
 
@@ -34,7 +31,7 @@ def masked_excerpt(text: str, rx: re.Pattern[str], width: int = EXCERPT) -> str:
 
     The search runs on the raw text (cheap); only a matching text pays for masking. A match that
     lay inside a secret is not printed: the masked sentence says what was there instead."""
-    from git_ledger.redact import mask
+    from git_ledger.masking.mask import mask
 
     masked = mask(text)
     m = rx.search(masked)
@@ -70,37 +67,49 @@ def search_turn(turn: Turn, rx: re.Pattern[str], calls: bool, messages: bool) ->
                 yield Match(date, turn.session, "assistant", masked_excerpt(text, rx))
 
 
-def session_turns(args: argparse.Namespace, err: TextIO) -> Iterator[list[Turn]]:
-    """The turns of every log under the --logs roots (or the default ones), inside the window."""
+def session_turns(roots: Iterable[tuple[str, Path]], since: str | None,
+                  skipped: Callable[[Path, Exception], None]) -> Iterator[list[Turn]]:
+    """The turns of every log under the (agent, root) pairs, inside the window; a log that cannot
+    be read is handed to `skipped` and left out."""
     from git_ledger import sources
 
-    since = window_start(args)
-    for agent, path in sources.discover(log_roots(args)):
+    for agent, path in sources.discover(roots):
         try:
             turns = sources.read_turns(path, agent)
         except (OSError, ValueError) as e:
-            print(f"git-ledger: skipped {path}: {e}", file=err)
+            skipped(path, e)
             continue
         yield [t for t in turns if since is None or turn_date(t) >= since]
 
 
-def run(args: argparse.Namespace, out: TextIO) -> int:
+def compile_regex(regex: str, ignore_case: bool) -> re.Pattern[str]:
     try:
-        rx = re.compile(args.regex, re.I if args.ignore_case else 0)
+        return re.compile(regex, re.I if ignore_case else 0)
     except re.error as e:
-        raise FatalError(f"not a regular expression: {args.regex!r} ({e})") from None
-    calls = not args.messages
-    messages = not args.calls
-    found = 0
-    sessions: set[str] = set()
-    for turns in session_turns(args, sys.stderr):
+        raise FatalError(f"not a regular expression: {regex!r} ({e})") from None
+
+
+@dataclass
+class ScanResult:
+    matches: list[Match]
+    stopped_at_limit: bool  # there were more matches than the limit
+
+    def lines(self, limit: int) -> list[str]:
+        """What `cards scan` prints: one line per match, then the count (or the limit note)."""
+        out = [f"{m.date or '????-??-??'}  {m.session}  {m.where:<12} {m.excerpt}" for m in self.matches]
+        if self.stopped_at_limit:
+            return [*out, f"… more matches: stopped at --limit {limit}"]
+        found, sessions = len(self.matches), len({m.session for m in self.matches})
+        return [*out, f"{found} match{'es' * (found != 1)} in {sessions} session{'s' * (sessions != 1)}"]
+
+
+def scan(turn_lists: Iterable[list[Turn]], rx: re.Pattern[str], *, calls: bool, messages: bool,
+         limit: int) -> ScanResult:
+    found: list[Match] = []
+    for turns in turn_lists:
         for turn in turns:
             for m in search_turn(turn, rx, calls, messages):
-                if found == args.limit:
-                    print(f"… more matches: stopped at --limit {args.limit}", file=out)
-                    return 0
-                found += 1
-                sessions.add(m.session)
-                print(f"{m.date or '????-??-??'}  {m.session}  {m.where:<12} {m.excerpt}", file=out)
-    print(f"{found} match{'es' * (found != 1)} in {len(sessions)} session{'s' * (len(sessions) != 1)}", file=out)
-    return 0
+                if len(found) == limit:
+                    return ScanResult(found, stopped_at_limit=True)
+                found.append(m)
+    return ScanResult(found, stopped_at_limit=False)

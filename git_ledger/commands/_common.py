@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-from datetime import date, timedelta
 from pathlib import Path
 
 from git_ledger import paths
@@ -10,7 +9,7 @@ from git_ledger.errors import FatalError
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:  # the store (sqlite3) is imported only by the commands that open it
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
 
 def add_logs_arg(parser: argparse.ArgumentParser) -> None:
@@ -37,16 +36,9 @@ def add_window_args(parser: argparse.ArgumentParser) -> None:
 
 def window_start(args: argparse.Namespace) -> str | None:
     """The first date (YYYY-MM-DD) the --days/--since options admit, or None for all history."""
-    if getattr(args, "days", None) is not None:
-        if args.days < 0:
-            raise FatalError("--days must be 0 or more")
-        return (paths.now().date() - timedelta(days=args.days)).isoformat()
-    if getattr(args, "since", None):
-        try:
-            return date.fromisoformat(args.since).isoformat()
-        except ValueError:
-            raise FatalError(f"--since: not a date (YYYY-MM-DD): {args.since!r}") from None
-    return None
+    from git_ledger.window import window_start as start
+
+    return start(getattr(args, "days", None), getattr(args, "since", None), paths.now().date())
 
 
 def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
@@ -61,7 +53,7 @@ def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
 
 
 def open_store() -> Store:
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     return Store.open(paths.db_path())
 

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from git_ledger.commands._common import add_agent_arg, add_logs_arg, add_window_args
+from git_ledger.commands._common import add_agent_arg, add_logs_arg, add_window_args, log_roots, window_start
 
 _DIR_HELP = "the procedures folder (default: %(default)s)"
 
@@ -48,11 +48,11 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     p.add_argument("--lang", choices=("en", "zh"), default="en",
                    help="template language when the folder has no _template.md (default: en)")
 
-    from git_ledger.cards import audit
+    from git_ledger.precommit import cards_audit
 
     p = _sub(sub, "audit", "list what is wrong with the cards (never edits); exit 1 on P0/P1",
              "git-ledger cards audit --format github")
-    audit.add_args(p)
+    cards_audit.add_args(p)
 
     p = _sub(sub, "scan", "search session logs by regex: tool calls or human/assistant messages",
              "git-ledger cards scan 'SPA|empty shell' --messages --days 60")
@@ -90,13 +90,28 @@ def run(args: argparse.Namespace) -> int:
         print(f"created  {path}")
         return 0
     if cmd == "audit":
-        from git_ledger.cards import audit
+        from git_ledger.precommit import cards_audit
 
-        return audit.run(args)
+        text, code = cards_audit.report(args)
+        sys.stdout.write(text)
+        return code
+    from git_ledger.cards.scan import session_turns
+
+    turn_lists = session_turns(log_roots(args), window_start(args), _skipped)
     if cmd == "scan":
-        from git_ledger.cards import scan
+        from git_ledger.cards.scan import compile_regex, scan
 
-        return scan.run(args, sys.stdout)
-    from git_ledger.cards import probe
+        rx = compile_regex(args.regex, args.ignore_case)
+        result = scan(turn_lists, rx, calls=not args.messages, messages=not args.calls, limit=args.limit)
+        for line in result.lines(args.limit):
+            print(line)
+        return 0
+    from git_ledger.cards.probe import probe, report_lines
 
-    return probe.run(args, sys.stdout)
+    for line in report_lines(probe(args.dir, turn_lists), args.dir.resolve().name):
+        print(line)
+    return 0
+
+
+def _skipped(path: Path, error: Exception) -> None:
+    print(f"git-ledger: skipped {path}: {error}", file=sys.stderr)

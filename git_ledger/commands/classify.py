@@ -7,9 +7,9 @@ import sys
 from collections.abc import Iterable
 from typing import IO
 
-from git_ledger.classify import classify, classify_event
+from git_ledger.classify.classify import classify, classify_event
+from git_ledger.classify.rules import EMPTY, MALFORMED
 from git_ledger.models import EVENT_KINDS, NONE, Classification, Event
-from git_ledger.rules import EMPTY, MALFORMED
 
 DESCRIPTION = """\
 Type messages read from stdin, one per line, and print one JSON object per line:

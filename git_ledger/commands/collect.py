@@ -1,15 +1,15 @@
 """`git-ledger collect`: read agent session logs into the local store.
 
 A run that finds every log exactly as the last run left it stops after walking the folders
-(see git_ledger/filescan.py): it never opens the store, so it costs little more than starting
-Python. Everything else goes through git_ledger.collect.
+(see git_ledger/collect/snapshot.py): it never opens the store, so it costs little more than starting
+Python. Everything else goes through git_ledger.collect.collect.
 """
 from __future__ import annotations
 
 import sys
 import time
 
-# A no-change run imports nothing but os, marshal and filescan (see fast_main): argparse, typing
+# A no-change run imports nothing but os, marshal and collect/snapshot (see fast_main): argparse, typing
 # and the shared options come in only when needed (mypy reads this as typing.TYPE_CHECKING).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +62,8 @@ def _path(value: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from git_ledger import filescan, paths
+    from git_ledger import paths
+    from git_ledger.collect import snapshot as filescan
     from git_ledger.commands import _common
     from git_ledger.errors import FatalError
 
@@ -80,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if logs is not None:  # nothing new anywhere: done without opening the store
         result = empty_result(logs)
     else:
+        from git_ledger.collect.roots import collect_roots
+
         result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
     if judges is not None:
         result["retype"] = _retype(judges, since, as_json=args.json)
@@ -131,7 +134,8 @@ def fast_main(argv: list[str]) -> int | None:
     arguments, or any change in the logs returns None, and `main` takes the ordinary path."""
     import os
 
-    from git_ledger import filescan, paths
+    from git_ledger import paths
+    from git_ledger.collect import snapshot as filescan
 
     logs: list[str] = []
     agent, days, since, as_json = "all", None, None, False
@@ -157,10 +161,12 @@ def fast_main(argv: list[str]) -> int | None:
             since = value
     if agent not in ("claude", "codex", "gemini", "all") or (days is not None and since is not None):
         return None
+    from git_ledger.errors import FatalError
+
     try:
         start = _window(days, since)
-    except ValueError:
-        return None
+    except (ValueError, FatalError):
+        return None  # the ordinary path names what is wrong
     if logs:
         if not all(os.path.exists(p) for p in logs):
             return None  # the ordinary path names the missing one
@@ -176,71 +182,13 @@ def fast_main(argv: list[str]) -> int | None:
 
 
 def _window(days: str | None, since: str | None) -> str | None:
-    """As _common.window_start, for fast_main's strings; ValueError when not valid."""
+    """As _common.window_start, for fast_main's strings; ValueError or FatalError when not valid."""
     if days is None and since is None:
-        return None
-    from datetime import date, timedelta
-
+        return None  # datetime stays unimported
     from git_ledger import paths
+    from git_ledger.window import window_start
 
-    if days is not None:
-        n = int(days)
-        if n < 0:
-            raise ValueError(days)
-        return (paths.now().date() - timedelta(days=n)).isoformat()
-    return date.fromisoformat(since).isoformat() if since is not None else None
-
-
-def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any,
-                  snap_file: str, progress: Any = None) -> dict[str, Any]:
-    """Walk the roots, collect every log that changed, and write the next snapshot."""
-    from git_ledger import collect, config, filescan, paths, sources
-    from git_ledger.commands import _common
-
-    db = paths.db_path()
-    taken_ns = time.time_ns()
-    with _common.open_store() as store:
-        marks = store.cursor_marks()
-        entries: dict[str, filescan.Entry] = {}
-        folders: dict[str, filescan.Folder] = {}
-        logs: list[tuple[str, str]] = []
-        for path, st in filescan.iter_files(roots, folders):
-            old = snapshot.files.get(path)
-            mark = marks.get(path)
-            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime):
-                kind = old[3]
-            elif mark is not None and mark[0] == st.st_ino:
-                kind = mark[4]
-            else:
-                kind = sources.sniff(path) or ""
-            entries[path] = (st.st_ino, st.st_size, st.st_mtime, kind, "\x7f")  # not read yet
-            if kind and agent in ("all", kind):
-                logs.append((kind, path))
-        review = config.get(config.load(), "review.agents")
-        stats = collect.collect_files(
-            store, logs, now=paths.now(), since=since,
-            review_agents=tuple(review) if isinstance(review, list) else None, progress=progress,
-        )
-        if progress is not None:
-            progress.close()
-        marks = store.cursor_marks()
-    cutoff = collect.epoch(since) if since is not None else None
-    for path, (ino, size, mtime, kind, _) in entries.items():
-        mark = marks.get(path)
-        if not kind:
-            entries[path] = (ino, size, mtime, "", "")
-        elif mark is not None:
-            entries[path] = (mark[0], mark[1], mark[2], kind, mark[5])
-        elif cutoff is not None and mtime < cutoff and agent in ("all", kind):
-            entries[path] = (ino, size, mtime, kind, since or "")  # nothing in that window
-    keep = {p: e for p, e in snapshot.files.items() if not _under(p, roots)}
-    keep.update(entries)
-    kept_folders = {p: f for p, f in snapshot.folders.items() if not _under(p, roots)}
-    kept_folders.update(folders)
-    filescan.save_snapshot(snap_file, db, keep, kept_folders, taken_ns)
-    result = stats_dict(stats)
-    result["files_unchanged"] = len(logs) - stats.files
-    return result
+    return window_start(int(days) if days is not None else None, since, paths.now().date())
 
 
 def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -> int:
@@ -248,7 +196,7 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
     import json
 
     from git_ledger import config, sources
-    from git_ledger.redact import mask
+    from git_ledger.masking.mask import mask
     from git_ledger.storable import storable
 
     review = config.get(config.load(), "review.agents")
@@ -270,29 +218,10 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
     return 0
 
 
-def _under(path: str, roots: list[str]) -> bool:
-    import os
-
-    for root in roots:
-        top = os.path.abspath(root)
-        if path == top or path.startswith(top.rstrip(os.sep) + os.sep):
-            return True
-    return False
-
-
 def empty_result(unchanged: int) -> dict[str, Any]:
     return {
         "files": 0, "files_unchanged": unchanged, "bytes": 0, "lines_skipped": 0, "events": 0,
         "events_by_kind": {}, "cases": 0, "cases_by_type": {}, "cases_by_source": {}, "errors": [],
-    }
-
-
-def stats_dict(stats: Any) -> dict[str, Any]:
-    return {
-        "files": stats.files, "bytes": stats.bytes, "lines_skipped": stats.lines_skipped,
-        "events": stats.events, "events_by_kind": dict(sorted(stats.events_by_kind.items())),
-        "cases": stats.cases, "cases_by_type": dict(sorted(stats.cases_by_type.items())),
-        "cases_by_source": dict(sorted(stats.cases_by_source.items())), "errors": list(stats.errors),
     }
 
 

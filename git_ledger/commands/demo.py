@@ -52,17 +52,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def demo(work: Path, out: TextIO) -> int:
-    from git_ledger import collect, paths, sources
+    from git_ledger import paths, sources
+    from git_ledger.collect import collect
+    from git_ledger.collect.roots import stats_dict
     from git_ledger.commands import collect as collect_cmd
     from git_ledger.commands import show, stats
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     logs = bundled_logs(work / "logs")
     out.write(f"$ git-ledger collect --logs {work / 'logs'}   # {len(logs)} bundled real sessions\n")
     with Store.open(work / "home" / "ledger.db") as store:
         found = [(agent, path) for agent, path in sources.discover([work / "logs"])]
         result = collect.collect_files(store, found, now=paths.now())
-        summary = collect_cmd.stats_dict(result)
+        summary = stats_dict(result)
         summary["files_unchanged"] = 0
         collect_cmd.report(summary, as_json=False, out=out)
         out.write("\n$ git-ledger show --all   # the cases, newest first (texts masked, kept local)\n")

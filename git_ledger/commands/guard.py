@@ -9,10 +9,10 @@ from pathlib import Path
 from git_ledger import config, paths, repo
 from git_ledger.commands._common import add_agent_arg, add_logs_arg, add_window_args, log_roots, window_start
 from git_ledger.errors import FatalError
-from git_ledger.hooks import search_posture
+from git_ledger.hooks.guards import search_posture
+from git_ledger.hooks.guards.replay import Report, replay_turns
+from git_ledger.masking.mask import mask
 from git_ledger.models import Turn
-from git_ledger.redact import mask
-from git_ledger.hooks.replay import Report, replay_turns
 
 DESCRIPTION = """\
 Replay the Stop guards (evidence, search posture) over every finished turn in your agent logs

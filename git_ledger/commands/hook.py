@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-import time
+
+from git_ledger.hooks.log import log_failure, mark_run
 
 # typing and collections.abc stay off the hot path (mypy reads TYPE_CHECKING = False as usual).
 TYPE_CHECKING = False
@@ -45,44 +46,6 @@ def _load(name: str) -> HookFn:
     return stop.run
 
 
-def log_failure(env: Mapping[str, str], hook: str, message: str) -> None:
-    """Append one line to the hook log; never raises."""
-    try:
-        from git_ledger import paths
-
-        path = paths.log_path(env)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        line = f"{stamp} {hook}: {' '.join(message.split())[:500]}\n"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            os.write(fd, line.encode("utf-8", "replace"))
-        finally:
-            os.close(fd)
-    except Exception:
-        pass
-
-
-def mark_run(env: Mapping[str, str], hook: str, status: str) -> None:
-    """Leave a last-run marker for `git-ledger doctor` (a tiny file; cheaper than a DB write)."""
-    try:
-        from git_ledger import paths
-
-        folder = paths.data_dir_str(env)
-        marker = os.path.join(folder, f"last-run-{hook}")
-        try:
-            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        except FileNotFoundError:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, (status + "\n").encode())
-        finally:
-            os.close(fd)
-    except Exception:
-        pass
-
-
 def main(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help") or any(a in ("-h", "--help") for a in argv[1:]):
         print(USAGE, end="")
@@ -92,27 +55,29 @@ def main(argv: Sequence[str]) -> int:
     if name not in HOOKS:
         print(f"git-ledger hook: unknown hook {name!r}\n\n{USAGE}", file=sys.stderr, end="")
         return 2
-    try:
+    from git_ledger.errors import guarded
+
+    def answer() -> int:
         fn = _load(name)
         raw = sys.stdin.buffer.read()
         payload = json.loads(raw) if raw.strip() else {}
         if not isinstance(payload, dict):
             raise ValueError("hook input is not a JSON object")
         out = fn(payload, env)
-    except BaseException as e:  # fail open: never block the agent because of us
-        if isinstance(e, KeyboardInterrupt):
-            return 130
-        log_failure(env, name, f"{type(e).__name__}: {e}")
-        mark_run(env, name, "error")
+        if out:
+            try:
+                sys.stdout.write(out if out.endswith("\n") else out + "\n")
+                sys.stdout.flush()
+            except OSError as e:
+                log_failure(env, name, f"cannot write answer: {e}")
+        mark_run(env, name, "ok")
         return 0
-    if out:
-        try:
-            sys.stdout.write(out if out.endswith("\n") else out + "\n")
-            sys.stdout.flush()
-        except OSError as e:
-            log_failure(env, name, f"cannot write answer: {e}")
-    mark_run(env, name, "ok")
-    return 0
+
+    def failed(message: str) -> None:  # fail open: never block the agent because of us
+        log_failure(env, name, message)
+        mark_run(env, name, "error")
+
+    return guarded(answer, f"git-ledger hook {name}", fail_open=failed)
 
 
 def register(parser: Any, verb: str) -> None:  # pragma: no cover (hook bypasses argparse)

@@ -71,8 +71,8 @@ def _default_repo(repo: Path, remote: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from git_ledger.github import GitHub
-    from git_ledger.pullrequests import Plan, open_prs
+    from git_ledger.pr.github import GitHub
+    from git_ledger.pr.pullrequests import Plan, open_prs
 
     top = _git_out(Path.cwd(), "rev-parse", "--show-toplevel")
     if not top:

@@ -12,10 +12,10 @@ from git_ledger.commands._common import open_store
 from git_ledger.commands.propose import ledger_location
 from git_ledger.errors import FatalError
 from git_ledger.ledger import load_ledger
-from git_ledger.models import TYPES
-from git_ledger.promote import combine, group_cases
+from git_ledger.ledger.promote import combine, group_cases
 from git_ledger.ledger.propose import resolve_scope
-from git_ledger.report import GroupReport, Rate, adoption_dates, build
+from git_ledger.models import TYPES
+from git_ledger.report.report import GroupReport, Rate, adoption_dates, build
 
 EXAMPLES = """\
 examples:
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     reports = build(pooled, ledger.data, adoptions, today=today, weeks=args.weeks, repos=scope)
     if args.html:
         from git_ledger.ledger import write_text
-        from git_ledger.report_html import render
+        from git_ledger.report.html import render
 
         name = "all repositories" if scope is None else ", ".join(scope)
         write_text(args.html, render(reports, title=f"git-ledger report: {name}",

@@ -61,7 +61,7 @@ def compute(rows: list[tuple[Any, ...]], sessions_by_repo: dict[str, int]) -> di
                 r["typed_human"] += n
                 typed_human += n
     sessions = sum(sessions_by_repo.values())
-    for repo, count in sessions_by_repo.items():
+    for repo in sessions_by_repo:
         repos.setdefault(repo, {"cases": 0, "typed": 0, "typed_human": 0})
     for repo, r in repos.items():
         r["sessions"] = sessions_by_repo.get(repo, 0)

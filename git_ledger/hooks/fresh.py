@@ -135,12 +135,14 @@ def refresh(
     todo = changed(cursors, files)
     if not todo or seconds <= 0:
         return None
-    # Only now are the collector, store.py and the classifier worth importing. The budget starts
+    # Only now are the collector, store/store.py and the classifier worth importing. The budget starts
     # after the imports (the classifier's too, which the collector would load on its first
     # file): it bounds reading. The most recently written file, the likeliest to hold the
     # correction made a minute ago, is read whatever the clock says; the others while time is left.
-    from git_ledger import classify, collect, redact  # noqa: F401
-    from git_ledger.store import Store
+    from git_ledger.classify import classify  # noqa: F401
+    from git_ledger.collect import collect  # noqa: F401
+    from git_ledger.masking import mask as redact  # noqa: F401
+    from git_ledger.store.store import Store
 
     todo.sort(key=lambda f: _mtime(f[1]), reverse=True)
     deadline = time.monotonic() + seconds

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from git_ledger.hooks.inject_db import HookStore, Row
+    from git_ledger.store.hook_reader import HookStore, Row
 
 OPT_OUT_PHRASES = frozenset({"git-ledger off", "/git-ledger off"})
 OPT_OUT_REASON = (
@@ -43,7 +43,7 @@ OPT_OUT_REASON_LATE = (
 MARKER_DIR = "injected"
 MARKER_DAYS = 14  # older marker files are pruned; the store still remembers every claim
 # models.TYPES and models.SELF_FOUND_SOURCES, repeated so the hook need not import models.py
-# (and dataclasses); tests/test_inject.py checks that they agree.
+# (and dataclasses); tests/hooks/test_inject.py checks that they agree.
 TYPES = ("omission", "instruction-violation", "premise-error", "result-error")
 SELF_FOUND = ("guard", "hook", "review", "self")
 
@@ -83,7 +83,7 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
 
 
 def _opt_out(env: Mapping[str, str], session: str, marker: Path) -> str:
-    from git_ledger.hooks.inject_db import HookStore
+    from git_ledger.store.hook_reader import HookStore
 
     with HookStore.open(str(paths.db_path(env))) as store:
         already = store.injected(session)
@@ -94,7 +94,7 @@ def _opt_out(env: Mapping[str, str], session: str, marker: Path) -> str:
 
 
 def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str, marker: Path) -> str | None:
-    from git_ledger.hooks.inject_db import HookStore
+    from git_ledger.store.hook_reader import HookStore
 
     now = paths.now(env)
     text: str | None = None
@@ -157,7 +157,7 @@ def _context(
             store, logs, env=env, now=now, since=since, seconds=opts["refresh_seconds"],
             review_agents=[str(a) for a in agents] if isinstance(agents, list) else [],
         )
-    except Exception as e:  # stale cases beat none: log it and inject what the store has
+    except Exception as e:  # noqa: BLE001  stale cases beat none: log it and inject what the store has
         _log(env, f"fresh collection failed: {type(e).__name__}: {e}")
     picked: list[Row] = []
     for sources, limit in ((("human",), opts["human_limit"]), (SELF_FOUND, opts["self_limit"])):
@@ -171,7 +171,7 @@ def _context(
     return text, [c.id for c in picked] if text else []
 
 
-# redact.MARKER, repeated so the hook need not import redact (tests/test_inject.py checks they agree).
+# redact.MARKER, repeated so the hook need not import redact (tests/hooks/test_inject.py checks they agree).
 MASK_MARKER = r"\[(?:secret masked: [^\]\n]{1,200}|SQL masked)\]"
 
 
@@ -221,7 +221,7 @@ def options(raw: Any) -> dict[str, Any]:
 
 
 def _log(env: Mapping[str, str], message: str) -> None:
-    from git_ledger.commands.hook import log_failure
+    from git_ledger.hooks.log import log_failure
 
     log_failure(env, "user-prompt-submit", message)
 

@@ -16,7 +16,7 @@ else:
 
 
 class CaseLike(Protocol):
-    """What a line needs from a case (models.Case, or the hook's lighter inject_db.Row)."""
+    """What a line needs from a case (models.Case, or the hook's lighter hook_reader.Row)."""
 
     @property
     def date(self) -> str: ...

@@ -20,11 +20,11 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from git_ledger.hooks import transcript
+from git_ledger.hooks.guards import transcript
 
 if TYPE_CHECKING:
-    from git_ledger.hooks.claims import Claim
-    from git_ledger.hooks.search_posture import Reminder
+    from git_ledger.classify.claims import Claim
+    from git_ledger.hooks.guards.search_posture import Reminder
 
 _PLACEHOLDER_TOOL = "the preferred tool"  # decides "would it fire?" before reading any config
 # A superset of the commands the search-posture guard inspects: without one of these words in
@@ -67,14 +67,14 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
         final = turn.final_text
     claim = reminder = None
     if turn.complete and not turn.calls and final.strip():
-        from git_ledger.hooks import evidence
+        from git_ledger.hooks.guards import evidence
 
         claim = evidence.decide(0, final)
     shells = [c.shell for c in turn.calls if c.shell]
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
     cwd = cwd or os.getcwd()
     if any(_SEARCH_WORD.search(s) for s in shells) and _may_prefer_a_tool(cwd):
-        from git_ledger.hooks import search_posture
+        from git_ledger.hooks.guards import search_posture
 
         reminder = search_posture.decide(shells, _PLACEHOLDER_TOOL)
     if claim is None and reminder is None:
@@ -123,12 +123,12 @@ def _configured(
     cfg = config.load(root, env)
     out: list[Firing] = []
     if claim is not None and config.get(cfg, "guards.evidence", True):
-        from git_ledger.hooks import evidence
+        from git_ledger.hooks.guards import evidence
 
         out.append(Firing(evidence.GUARD, "omission", claim.text, evidence.reason(claim),
                           {"lang": claim.lang}))
     if reminder is not None and root is not None and config.get(cfg, "guards.search_posture", True):
-        from git_ledger.hooks import search_posture
+        from git_ledger.hooks.guards import search_posture
 
         repo_cfg = config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))
         named = search_posture.configured(repo_cfg)
@@ -154,9 +154,9 @@ def _record(
     import hashlib
 
     from git_ledger import paths, repo
+    from git_ledger.masking.mask import mask
     from git_ledger.models import Case, ToolCall, case_id, format_tools
-    from git_ledger.redact import mask
-    from git_ledger.store import Store
+    from git_ledger.store.store import Store
 
     now = paths.now(env)
     now_iso = now.isoformat(timespec="seconds").replace("+00:00", "Z")

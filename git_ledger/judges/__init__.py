@@ -20,7 +20,6 @@ from pathlib import Path
 
 from git_ledger import config as gl_config
 from git_ledger import paths
-
 from git_ledger.judges.base import Answer, Judge, JudgeInput
 from git_ledger.judges.config import from_config, require_panel
 from git_ledger.judges.panel import Verdict, ask_panel, verdict

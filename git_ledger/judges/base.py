@@ -153,7 +153,7 @@ class Judge:
         start = time.monotonic()
         try:
             answer = self.ask(item)
-        except Exception as e:  # a judge's bug must not cost the run: it is one failed answer
+        except Exception as e:  # noqa: BLE001  a judge's bug must not cost the run: it is one failed answer
             answer = Answer(ERROR, detail=f"{type(e).__name__}: {e}".splitlines()[0][:200])
         if not answer.seconds:
             answer = Answer(answer.status, answer.value, answer.detail, time.monotonic() - start)

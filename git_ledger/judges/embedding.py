@@ -133,7 +133,7 @@ class EmbeddingJudge(Judge):
 
     def _prototype_vectors(self, pairs: list[tuple[str, str]]) -> Any:
         """Embed the prototypes once per model and prototype file; later runs load the matrix."""
-        assert self._embed is not None
+        assert self._embed is not None  # noqa: S101  (set before any prototype is embedded)
         if self.cache_dir is None:
             return self._embed([text for _, text in pairs])
         numpy = importlib.import_module("numpy")
@@ -177,7 +177,7 @@ class EmbeddingJudge(Judge):
             scores = self.scores([item.text for item in items])
         except FatalError:
             raise  # a missing package is a set-up problem, not one bad answer
-        except Exception as e:  # the model failing on this batch: every answer is an error
+        except Exception as e:  # noqa: BLE001  the model failing on this batch: every answer is an error
             detail = f"{type(e).__name__}: {e}".splitlines()[0][:200]
             return [Answer(ERROR, detail=detail) for _ in items]
         each = (time.monotonic() - start) / len(items)

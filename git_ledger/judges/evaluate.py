@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from git_ledger import redact
 from git_ledger.errors import FatalError
 from git_ledger.judges.base import ANSWERS, OK, Answer, Judge, JudgeInput
 from git_ledger.judges.panel import AGREED, NO_QUORUM, SAID_NONE, verdict
+from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, TYPES
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from git_ledger import redact
 from git_ledger.judges.base import Judge, JudgeInput
 from git_ledger.judges.panel import AGREED, PanelStats, ask_panel
+from git_ledger.masking import mask as redact
 from git_ledger.models import OTHER, TYPES, Case
-from git_ledger.store import Store
+from git_ledger.store.store import Store
 
 BATCH_SIZE = 20
 

@@ -27,12 +27,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from git_ledger.ledger import schema as ledger_schema
 from git_ledger.errors import FatalError
+from git_ledger.ledger import schema as ledger_schema
 from git_ledger.ledger.model import (
-    CURRENT_VERSION, DECIDED, STATUSES, Entry, LedgerData, Pending,
+    CURRENT_VERSION,
+    DECIDED,
+    STATUSES,
+    Entry,
+    LedgerData,
+    Pending,
 )
-from git_ledger.promote import GroupKey
+from git_ledger.ledger.promote import GroupKey
 
 __all__ = [
     "CURRENT_VERSION", "STATUSES", "Entry", "InvalidLedgerError", "Ledger", "LedgerData",
@@ -90,9 +95,9 @@ def load_ledger(path: Path) -> Ledger:
 
 def new_text(ledger: Ledger, data: LedgerData) -> str:
     """The text of `ledger` changed to hold `data`: a minimal edit when the layout allows."""
+    from git_ledger import yaml as gl_yaml
     from git_ledger.ledger import render as ledger_render
     from git_ledger.ledger import text as ledger_text
-    from git_ledger import yaml as gl_yaml
 
     if not ledger.text.strip():
         return ledger_render.render(data)

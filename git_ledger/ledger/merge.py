@@ -23,13 +23,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from git_ledger.ledger import schema as ledger_schema
 from git_ledger import yaml as gl_yaml
 from git_ledger.ledger import new_text, parse_ledger
+from git_ledger.ledger import schema as ledger_schema
 from git_ledger.ledger.model import (
-    STATUS_RANK, Entry, LedgerData, Pending, Repos, format_id, id_number,
+    STATUS_RANK,
+    Entry,
+    LedgerData,
+    Pending,
+    Repos,
+    format_id,
+    id_number,
 )
-from git_ledger.promote import GroupKey, Unit
+from git_ledger.ledger.promote import GroupKey, Unit
 
 T = TypeVar("T")
 
@@ -100,7 +106,7 @@ def _entry_drafts(
             continue
         if ea is None or eb is None:
             only = ea if eb is None else eb
-            assert only is not None
+            assert only is not None  # noqa: S101  (one of the two is set)
             drafts[key] = _Draft(key, only.fingerprints, only.status, only.pr, (only.id,), False)
             continue
         status, status_conflict = _status(eo.status if eo else None, ea.status, eb.status)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from git_ledger.promote import Group, GroupKey, Unit, count_units
+from git_ledger.ledger.promote import Group, GroupKey, Sightings, Unit
 
 CURRENT_VERSION = 1
 STATUSES = ("proposed", "in-review", "adopted", "rejected", "held")
@@ -31,34 +31,18 @@ def id_number(entry_id: str) -> int:
 
 
 @dataclass(frozen=True)
-class _Evidence:
+class _Evidence(Sightings):
     repo: str
     type: str
     fingerprints: frozenset[Unit]
 
     @property
-    def key(self) -> GroupKey:
-        return (self.repo, self.type)
+    def unit_set(self) -> frozenset[Unit]:
+        return self.fingerprints
 
     @property
     def units(self) -> int:
-        return count_units(self.fingerprints)
-
-    @property
-    def sessions(self) -> int:
-        return len({u.session for u in self.fingerprints})
-
-    @property
-    def dates(self) -> list[str]:
-        return sorted({u.date for u in self.fingerprints})
-
-    @property
-    def first(self) -> str:
-        return min(u.date for u in self.fingerprints)
-
-    @property
-    def last(self) -> str:
-        return max(u.date for u in self.fingerprints)
+        return self.unit_count
 
 
 @dataclass(frozen=True)

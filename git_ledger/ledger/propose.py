@@ -22,11 +22,10 @@ from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.ledger import Ledger, load_ledger, save_ledger
 from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
+from git_ledger.ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
 from git_ledger.models import TYPES
-from git_ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
 from git_ledger.repo import identify, shareable
-from git_ledger.store import Store
-
+from git_ledger.store.store import Store
 
 MESSAGE_LINES = 40  # changes listed in a commit message body
 
@@ -235,6 +234,6 @@ def run_propose(
         if commit:
             from git_ledger.ledger.gitops import commit_only
 
-            assert repo_root is not None
+            assert repo_root is not None  # noqa: S101  (commit is refused outside a repository above)
             result.commit = commit_only(repo_root, ledger_path, result.message)
     return result

@@ -37,7 +37,7 @@ def scalar(value: str) -> str:
         try:  # both readers (YAML 1.1 fast, 1.2 round-trip) must see the same string
             if gl_yaml.load_fast(f"k: {value}\n") == {"k": value} == gl_yaml.load_safe(f"k: {value}\n"):
                 return value
-        except Exception:  # any parse error means "needs quotes"
+        except Exception:  # noqa: BLE001, S110  any parse error means "needs quotes"
             pass
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
 

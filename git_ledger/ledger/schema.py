@@ -12,12 +12,18 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from git_ledger.ledger import upgrades as ledger_upgrades
+import git_ledger.ledger.upgrades as ledger_upgrades  # not through the package's namespace: ledger/__init__ imports schema
 from git_ledger.ledger.model import (
-    CURRENT_VERSION, ID_RE, STATUSES, Entry, LedgerData, Pending, pending_label,
+    CURRENT_VERSION,
+    ID_RE,
+    STATUSES,
+    Entry,
+    LedgerData,
+    Pending,
+    pending_label,
 )
+from git_ledger.ledger.promote import GroupKey, Unit, count_units, parse_unit
 from git_ledger.models import TYPES
-from git_ledger.promote import GroupKey, Unit, count_units, parse_unit
 
 TOP_KEYS = ("version", "repos", "entries", "pending")
 ENTRY_KEYS = ("repo", "type", "status", "pr", "first", "last", "units", "sessions", "dates", "fingerprints")

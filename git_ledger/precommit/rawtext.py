@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import ahocorasick
 
-from git_ledger.redact import MARKER
+from git_ledger.masking.mask import MARKER
 
 # Below this weight a sentence is too short or too common to point at one correction ("please
 # run the tests"); a CJK, kana or Hangul character counts 2, since it carries about a word.

@@ -133,7 +133,7 @@ def complete(files: Sequence[FileLines], cwd: Path | None = None, from_ref: str 
     """Read whole, in place, the diffed files whose shown lines could all be INI: whether
     detect-secrets reads a file as `key = "value"` lines depends on every line of it
     (`fileviews.config_views`). One `git diff` with unlimited context per batch of files."""
-    from git_ledger.fileviews import ini_like
+    from git_ledger.masking.fileviews import ini_like
 
     wanted = {f.path: f for f in files if not f.whole and f.text and (
         ini_like(list(f.text.values())) or (f.utf16 is not None and ini_like(list(f.utf16.values()))))}

@@ -15,7 +15,7 @@ Contract (shared by collect, inject, guards, cards):
 * `scan_events(path, agent, offset, state, keep_text=…) -> Parsed` is `read_events` for the
   collector: the same events, cheaper (see `_core.Recorder`, lean): in `items`, without their
   calls (`snaps` holds them, built on demand by `calls`), and assistant texts that `keep_text`
-  rules out only counted (`Tally`). tests/test_collect_scan.py holds it to `read_events`.
+  rules out only counted (`Tally`). tests/sources/test_scan.py holds it to `read_events`.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from git_ledger.filescan import iter_files
+from git_ledger.walk import iter_files
 
 if TYPE_CHECKING:
     from git_ledger.models import Event, ToolCall, Turn

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from git_ledger.models import Event, ToolCall, Turn
 from git_ledger.storable import storable
@@ -114,7 +114,7 @@ class LazyCall:
         return self._call
 
 
-Call = Union[ToolCall, LazyCall]
+Call = ToolCall | LazyCall
 
 
 class Tally(NamedTuple):
@@ -283,7 +283,7 @@ class Recorder:
                 self._event("assistant_text", uuid, ts, text, is_final=final, tools=tools)
 
     def _close_turn(self, *, finished: bool) -> None:
-        assert self.turns is not None
+        assert self.turns is not None  # noqa: S101  (only called while reading turns)
         if self._t_open is not None or self._t_calls or self._t_texts:
             self.turns.append(Turn(
                 agent=self.agent, session=self.session, cwd=self.cwd, path=self.path,

@@ -9,4 +9,4 @@ __all__ = ["INTERRUPT_PREFIX", "human_text", "is_interrupt", "short_hash"]
 
 
 def short_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()[:12]

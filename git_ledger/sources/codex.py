@@ -16,7 +16,16 @@ from typing import Any
 
 from git_ledger.models import ToolCall
 from git_ledger.sources._core import (
-    TARGET_MAX, Call, LazyCall, Parsed, Recorder, block_text, compact, make_call, one_line, s,
+    TARGET_MAX,
+    Call,
+    LazyCall,
+    Parsed,
+    Recorder,
+    block_text,
+    compact,
+    make_call,
+    one_line,
+    s,
 )
 from git_ledger.sources._lines import complete_chunks, framed, loads
 from git_ledger.sources._text import human_text

@@ -1,0 +1,372 @@
+"""English rules. Corrections name the agent ("you forgot", "I told you") or sit in a short
+fragment right after its work ("still wrong", "wrong file"); bare problem reports ("X is
+missing", "doesn't work") are left alone because they are just as often new tasks."""
+from __future__ import annotations
+
+import re
+
+from git_ledger.classify.rules import (
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    rule,
+    rx,
+)
+
+O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
+
+_ADV = r"(?:\s+(?:also|again|still|totally|completely|just|already|clearly|even|obviously))?"
+_DONE = (r"(?:add|include|update|run|test|handle|cover|change|commit|push|implement|write|remove"
+         r"|delete|call|check|export|import|document|migrate|bump|rename|register|wire|mention)")
+_DONE_PP = (r"(?:updated|added|included|handled|covered|committed|pushed|run|tested|documented"
+            r"|exported|migrated|bumped|removed|deleted|changed|renamed|registered|implemented)")
+_TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|place|function|method"
+           r"|class|module|table|column|database|db|server|host|environment|env|project|package"
+           r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket|cluster|region"
+           r"|namespace|pod|node|image|tag|log|logs|schema|problem|thing|component|crate|workspace)")
+_BAD_WORDS = r"wrong|incorrect|broken|messed up|garbled|bogus"
+_BAD = r"(?:" + _BAD_WORDS + r")"
+# "Your change", "your fix": the agent's own work named as the cause.
+_WORK = (r"(?:change|changes|fix|edit|edits|patch|commit|commits|refactor|refactoring|update|pr|diff"
+         r"|rewrite|version|code|migration)")
+_YOUR_WORK = r"\byour\s+(?:last\s+|latest\s+|recent\s+|previous\s+|new\s+|most\s+recent\s+)?" + _WORK
+# Words of an error, for the exclusions that need one in the same sentence.
+_ERR = (r"\b(?:wrong|incorrect|broken|broke|break|breaks|buggy|bug|bugs|missing|forgot|forgotten|missed"
+        r"|fails?|failing|failed|garbled|off|mess|messed|invalid|malformed|corrupt|corrupted|crash"
+        r"|crashes|crashed|error|errors|leaks?|regression)\b")
+# The state a conditional is about ("when the token is missing"), not a noun like "bug".
+_BAD_STATE = (r"\b(?:wrong|incorrect|invalid|broken|malformed|corrupt|corrupted|missing|absent|expired"
+              r"|empty|fails?|failing|failed|crash|crashes|off|garbled)\b")
+# The agent named as the one who got it wrong: keeps a message typed despite a third party in it.
+_AGENT = (r"\byou(?:'ve|'re| have| are)?\s+(?:just\s+|also\s+|completely\s+)?(?:broke|forgot|missed"
+          r"|skipped|ignored|used|changed|removed|deleted|introduced|added|wrote|made|left|didn'?t|never"
+          r"|did|put|hardcoded|set|picked|gave)\b|\byour\b|\bstill\b|\bagain\b|\bnow\b")
+_THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number|numbers|count"
+          r"|calculation|math|format|date|dates|regex|query|logic|formula|conversion|percentage"
+          r"|code|implementation|fix|response|header|title|layout|order|sorting|type|types)")
+
+_I_SAID = r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
+
+TYPES = (
+    rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
+         + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
+         r"(?!\s+(?:nothing|anything|none)\b)"),
+    rule(O, "you-left-out", r"\byou(?:'ve| have)?" + _ADV + r"\s+left\s+(?:\S+\s+)?out\b"),
+    rule(O, "you-didnt", r"\byou(?:\s+still)?\s+(?:didn'?t|did not|haven'?t|have not|never)"
+         r"(?:\s+even|\s+actually)?\s+" + _DONE + r"(?:e?d)?\b"),
+    rule(O, "still-missing", r"\bstill\s+(?:missing|lacks|lacking|not\s+" + _DONE_PP + r")\b"
+         r"|\bstill\s+no\s+(?!one\b|idea\b|worries\b|rush\b|problem\b|need\b|luck\b|news\b|word\b)[a-z`]"
+         r"|\bstill\s+(?:hasn'?t|haven'?t|isn'?t|aren'?t|wasn'?t|weren'?t)\s+(?:been\s+)?"
+         + _DONE_PP + r"\b"),
+    # "you only changed the GET handler", "you did create and update but delete isn't done"
+    rule(O, "but-forgot", r"\bbut\s+(?:you\s+)?(?:forgot|missed|skipped|left\s+out|never)\b"
+         r"|\b(?:and|but)\s+left\s+(?:\S+\s+){0,3}?(?:completely\s+|entirely\s+)?untouched\b"
+         r"|\byou\s+(?:handled|updated|fixed|changed|covered|added|did|converted|migrated|tested)\b[^.;!?]*?\bbut\s+not\b",
+         also=r"\byou\b"),
+    rule(O, "only-part", r"\byou\s+only\s+(?:changed|fixed|updated|did|handled|added|implemented|renamed"
+         r"|touched|covered|tested|migrated|converted|edited)\b"),
+    rule(O, "but-not-done", r"\bbut\s+(?:the\s+)?[\w`./-]+(?:\s+[\w`./-]+){0,2}?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not"
+         r"|wasn'?t|weren'?t)\s+(?:done|implemented|handled|updated|fixed|covered|included|added|there)\b",
+         also=r"\byou\b"),
+    rule(O, "fragment", r"^(?:(?:and|also|oh|oops|hey|but|ah|um|uh)[,\s]+)?(?:(?:forgot|forgotten"
+         r"|overlooked|left out)\b|missed\s+(?:a|an|the|one|two|some|that|this|it|another|more"
+         r"|something|several)\b)"),
+    rule(O, "missing-from-your-work", r"\bmissing\s+(?:from|in)\s+your\s+(?:last\s+)?" + _WORK + r"\b"
+         + r"|" + _YOUR_WORK + r"\s+(?:is\s+|was\s+)?(?:missing|lacks|doesn'?t\s+(?:include|have|contain|cover)"
+         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
+    rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
+         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+    rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
+         r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
+    rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
+         r"|specifically)\b"),
+    rule(IV, "didnt-i", r"\b(?:didn'?t i|did i not)\s+(?:tell|say|ask|mention)\b"),
+    rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
+         r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
+         r"|use|keep|leave|\"\"|'')\b"),
+    rule(IV, "i-explicitly", r"\bi\s+(?:explicitly|specifically|clearly|literally)\s+(?:said|asked|told|wrote|mentioned"
+         r"|requested)\b"),
+    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b"),
+    rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
+         r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
+         r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
+    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
+         r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
+    rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
+    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b",
+         also=r",\s*not\s+\S"),
+    # "I said that twice now", "I asked for no comments", "even though I said make a new one"
+    rule(IV, "said-before", _I_SAID + r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many"
+         r"|several|\d+)\s+times)\b"
+         # "I said that before." (not "I said earlier that performance matters": a reminder)
+         r"|" + _I_SAID + r"\s+(?:that|this|it|so)\s+(?:before|earlier)\s*(?:[.,;!]|$)"
+         r"|\bi\s+(?:asked|said)\s+(?:for\s+)?(?:no|zero)\s+[a-z]"
+         r"|\b(?:even\s+though|although|despite\s+the\s+fact\s+that)\s+i\s+(?:said|told\s+you|asked|explicitly"
+         r"|specifically|clearly)\b"),
+    # "we agreed no new dependencies, and you added lodash"
+    rule(IV, "agreed", r"\bwe\s+(?:agreed|decided|settled\s+on)\b",
+         also=r"\byou\s+(?:\w+\s+)?(?:added|used|changed|removed|deleted|put|made|wrote|went|installed|created"
+         r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched|pulled|brought|imported"
+         r"|upgraded|bumped|ran|reformatted)\b"),
+    rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
+         r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
+    rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
+         also=r"\b(?:did|went|deleted|removed|changed|pushed|committed|added|installed|modified"
+         r"|renamed|rewrote|ran|made|dropped|merged|force-pushed)\b"),
+    rule(P, "not-what-i-meant", r"\bnot\s+what\s+i\s+(?:meant|mean|was asking|had in mind|was saying)\b"),
+    rule(P, "misunderstood", r"\byou(?:'ve|'re| have| are)?(?:\s+completely)?\s+(?:misunderstood"
+         r"|misunderstanding|misread|misreading|misinterpreted|misinterpreting|mixed up|mixing up"
+         r"|confused\s+\S+\s+with)\b"),
+    # "wrong file" as a fragment or said of the agent; not "we deployed the wrong version".
+    rule(P, "wrong-target", r"^(?:no|nope|wait)?[,.!\s]*(?:that'?s\s+|this\s+is\s+|it'?s\s+)?(?:the\s+)?wrong\s+"
+         + _TARGET + r"\b|\byou(?:'re| are|'ve| have)?\s+(?:\S+\s+){0,3}?(?:the|a)\s+wrong\s+" + _TARGET
+         + r"\b|\b(?:that|this|it)(?:'s| is| was)\s+the\s+wrong\s+" + _TARGET + r"\b"),
+    rule(P, "doesnt-exist", r"\b(?:that|this|it|those|these|such)\s+(?:\S+\s+){0,2}?"
+         r"(?:does\s*n[o']t|doesn'?t|do\s*n[o']t|don'?t)\s+exist\b(?!\s+yet)"
+         r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
+         r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
+         r"|argument|thing|feature|variable|file)\b"),
+    rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
+         r"|\bhallucinat(?:ed|ing|ion)\b"),
+    rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
+         r"|\bwrong\s+assumption\b"),
+    # "you're assuming X, but …": a plain "you're assuming the happy path" is not said to be wrong.
+    rule(P, "assuming-but", r"\byou(?:'re| are)\s+(?:still\s+|just\s+)?assuming\b",
+         also=r"\b(?:but|actually|wrong|not|isn'?t|aren'?t|doesn'?t|don'?t)\b|,\s*(?:it'?s|we\s+use|we'?re\s+(?:on|using))\b"),
+    # "the issue isn't the timeout, it's the retry logic"
+    rule(P, "issue-isnt", r"\b(?:issue|problem|bug|cause|culprit)\s+(?:isn'?t|is\s+not|wasn'?t|was\s+not)\s+(?:the|in"
+         r"|with|a|an|from|caused)\b", also=r"\bit'?s\b|\bit\s+is\b|\bbut\b|\bactually\b"),
+    # "not the frontend — the bug is server-side"
+    rule(P, "not-x-dash", r"^(?:no[,.!]?\s+)?not\s+(?:(?:the|in|on|a|an|from)\s+[\w./~`-]+(?:\s+[\w./~`-]+){0,3}|`[^`\n]{1,40}`)\s*"
+         r"(?:—|–|-|;|,)\s*(?:the|it'?s|its|it|that'?s|this|we|i)\b"),
+    # "this repo doesn't use Jest, it's vitest"
+    rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
+         r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+use\b",
+         also=r",\s*(?:it'?s|we\s+use|we'?re|it\s+uses)\b|\bwe\s+use\b"),
+    rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
+         also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
+         r"|are in|located|should be|meant|it was)\b"),
+    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
+         r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b"),
+    # "that's the old component, we use NewHeader now"
+    rule(P, "old-one", r"^(?:that'?s|this\s+is|it'?s|you'?re\s+(?:using|editing|looking\s+at))\s+the\s+(?:old|outdated"
+         r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),
+    rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
+         r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
+    rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
+         r"|needed)\b"),
+    rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
+         r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
+         r"|^(?:nope|nah)\b[^?]*\bstill\b"
+         r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
+         r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
+         r"|\bstill\s+(?:getting|seeing|throwing|hitting|timing\s+out)\b"),
+    rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
+         r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
+    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
+         r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank|[45]\d\d)\b"
+         r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
+         r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
+    rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
+         r"|messed up|screwed up|ruined|corrupted|wiped)\b"
+         r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
+         r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help)|doesn'?t\s+(?:work|help)"
+         r"|does\s+not\s+work|(?:is|was)n'?t\s+working)\b"
+         r"|\bmade\s+(?:it|things|this|everything)\s+worse\b"
+         # "This broke the build." opening a message reacts to what was just done.
+         r"|^(?:this|that|it|which)\s+(?:just\s+|now\s+|also\s+)?broke\s+(?:the\s+|our\s+|my\s+)?(?:build"
+         r"|tests?|ci|app|page|site|login|everything|prod|production|deploy|release|ui|api|it|things)\b"),
+    # The agent's own work named as the cause of a bad result.
+    rule(R, "your-change", _YOUR_WORK + r"\s+(?:just\s+|also\s+)?(?:broke|breaks|made\s+(?:\S+\s+){0,4}?"
+         r"(?:blank|empty|worse|slower|disappear|fail|crash|unusable|unresponsive|break|vanish|hang)"
+         r"|caused\s+(?:a\s+|an\s+|the\s+|this\s+)?(?:regression|crash|crashes|bug|failure|failures|error"
+         r"|errors|problem|outage|loop|leak)|introduced\s+(?:a\s+|an\s+|the\s+)?(?:regression|bug|crash|error"
+         r"|leak))\b"),
+    rule(R, "since-your-change", r"\b(?:since|after|from|by|because\s+of|due\s+to)\s+your\s+(?:last\s+|latest\s+)?"
+         + _WORK + r"\b",
+         also=r"\b(?:broken|breaks|fail|fails|failing|flaky|red|crash|crashes|crashing|blank|empty|error|errors|loops?"
+         r"|slower|wrong|missing|disappeared|gone|hangs|garbled)\b",
+         unless=r"\b(?:no|zero)\s+(?:more\s+|longer\s+)?(?:errors?|crash(?:es)?|failures?)\b|\b(?:errors?|crash(?:es)?"
+         r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
+    rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
+         r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
+         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"),
+    # An evaluation ("that's wrong.", "this is broken now"), not a description ("it's broken on
+    # Windows", "this is wrong in the spec"): the clause must end right after it.
+    rule(R, "that-is-wrong", r"\b(?:that|this|it)\s*(?:'s|is|was|looks|seems)\s+(?:still\s+|all\s+"
+         r"|completely\s+|totally\s+|just\s+|now\s+)?" + _BAD
+         + r"(?:\s+(?:again|now|too|though|still|anyway))?\s*(?:[.,;:!)—–-]|$)"
+         r"|\b(?:that|this|it)\s*(?:'s|is|was)\s+(?:not|n't)\s+(?:right|correct)\b"
+         r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct)\b"
+         r"|^(?:wrong|incorrect|nope,?\s+wrong)(?:\s+again)?\s*(?:[.,;:!]|$)"),
+    rule(R, "thing-is-wrong", r"\b" + _THING + r"\s+(?:is|are|was|were|looks|look|seems|seem)"
+         r"\s+(?:still\s+|all\s+|completely\s+|totally\s+)?(?:" + _BAD_WORDS + r"|off)\b"),
+    rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed"
+         r"|suggested|used|picked|chose|computed|calculated)\b",
+         also=r"\b(?:wrong|incorrect|broken|buggy)\b"),
+    rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
+         r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
+)
+
+EXCLUSIONS = (
+    rule(SELF_BLAME, "mine", r"\bmy\s+(?:bad|mistake|fault|error|typo|apologies)\b"
+         r"|\bi\s+(?:was|am|'m)\s+(?:wrong|mistaken|confused)\b|\bi'm\s+(?:wrong|mistaken)\b"
+         r"|\bi\s+(?:made|make)\s+(?:a|an|the)\s+(?:mistake|typo|error)\b"
+         r"|\bi\s+(?:messed|screwed|mixed)\s+(?:up|it up|that up|them up)\b"
+         r"|\bi(?:\s+also|\s+just|\s+totally)?\s+(?:forgot|missed|misread|misspoke|mistyped"
+         r"|overlooked|confused|misremembered|mixed up)\b"
+         r"|\bi\s+(?:gave|told|sent)\s+you\s+(?:the\s+|a\s+)?wrong\b"
+         r"|\b(?:sorry|oops)[,!.]?\s+i\s+meant\b|\bi\s+meant\s+to\s+(?:say|write|type)\b"
+         r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
+         r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"
+         # "forgot to tell you, the key is in 1Password": the user forgot to mention something.
+         r"|(?:^|[.!?;,]\s*)(?:(?:oh|oops|sorry|also|btw|ah|and|actually)[,!.]?\s+)*forgot\s+to\s+(?:tell|mention"
+         r"|say|let\s+you\s+know|give\s+you|send\s+you|share|point\s+out)\b"),
+    rule(HYPOTHETICAL, "if", r"\b(?:if|in case|unless|whether|assuming|suppose|supposing|what if"
+         r"|should\s+(?:it|this|that|anything|something))\b",
+         also=r"\b(?:wrong|incorrect|broken|break|breaks|fail|fails|failing|failed|missing|miss"
+         r"|missed|forgot|forget|error|errors|mistake|mistakes|exist|exists|crash|crashes|off"
+         r"|misread|misunderstood|misinterpreted|overlooked|skipped|omitted|broke)\b"),
+    # "when the token is missing, return 401": a case the product must handle. "It still fails
+    # when …" and "when I ran it …" report what happened, so they stay.
+    rule(HYPOTHETICAL, "when", r"\b(?:when|whenever)\b", also=_BAD_STATE,
+         unless=r"\bwhen(?:ever)?\s+(?:i|we)\b|" + _AGENT),
+    rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
+         r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
+         r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
+         r"|also|and|just|now|except|only|then|plus)\b"),
+    rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
+         r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
+         r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
+         r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:verify|confirm|check|validate)"
+         r"|please\s+(?:verify|confirm|validate)|are\s+you\s+sure"
+         r"|(?:is|isn'?t|was|wasn'?t)\s+(?:this|that|it)\s+(?:right|correct|ok|okay|wrong|broken"
+         r"|incorrect)\b)"),
+    # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
+    rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
+         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b"
+         r"|\bi\s+(?:haven'?t|have not|didn'?t|did not)\s+(?:missed|forgotten|overlooked|skipped|miss|forget"
+         r"|overlook|skip|break|broken)\b"
+         r"|\b(?:not|isn'?t|wasn'?t)\s+(?:my|a|an)\s+(?:mistake|fault|error|oversight|typo)\b"),
+    rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
+         r"|broke|failing|off)\b|\bno\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
+         r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
+         r"|\bworks\s+(?:now|fine|great|perfectly)\b"
+         r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
+    # Someone else's or an old problem: not a correction of the agent.
+    rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
+         r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
+         r"|\b(?:broken|failing|wrong|missing)\s+(?:before|since)\s+(?:your|you|the\s+last|yesterday)\b"),
+    # The old code, upstream, a customer, last month: someone else's error, a task for the agent.
+    rule(THIRD_PARTY, "someone-else", r"\b(?:old|previous|original|legacy|former|upstream|third[- ]party"
+         r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"
+         r"|maintainer|maintainers|contractor|intern|someone|somebody|(?:another|the\s+other)\s+team"
+         r"|last\s+(?:week|month|year|quarter|sprint|release)|(?:weeks|months|years)\s+ago)\b",
+         also=_ERR, unless=_AGENT),
+    # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
+    # motivates new work or belongs to the product's domain.
+    rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    rule(NEW_TASK, "reason-for-work", r"\b(?:which|that)(?:'s| is)\s+why\b|\bthat'?s\s+why\b"
+         r"|\bso\s+(?:we|i)(?:'re| are|'m| am|'ll| will| need| have| decided| want| plan)\b|\bso\s+let'?s\b"
+         r"|\b(?:password|passcode|passphrase|otp|credentials|verification\s+code)s?\b",
+         also=_ERR, unless=_AGENT),
+    # "there's no config file yet, create one": a missing thing to build, not a wrong premise.
+    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
+         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
+         unless=_AGENT),
+    # "you didn't change the API, good": leaving something alone on purpose.
+    rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
+         also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
+         r"|on purpose|as expected|that'?s ok)\b"),
+)
+
+CORRECTIVE = rx(
+    r"^(?:no|nope|nah|wait|stop|hold on|ugh|argh|hm+\s+no|wrong|undo|revert)\b|[?!]{2,}"
+    r"|\b(?:not what|that'?s not|this is not|still (?:wrong|broken|not|doesn'?t|fails|failing)"
+    r"|doesn'?t work|didn'?t work|not working|why (?:did|are|would|were|do|is) you|what are you doing"
+    r"|stop \w+ing|undo|revert|roll ?back|put it back|i said|i asked|you should(?:n'?t)? have"
+    r"|don'?t do that|seriously|wtf|makes no sense|not quite|not it|not right|supposed to"
+    r"|should have been|made (?:that|it) up|did you (?:even|forget|miss)|same error|instead of what"
+    r"|again\?|instead of|(?:made|make) (?:that|it|this) up)|^(?:and\s+)?(?:what about|where(?:'s| is| are)"
+    r" the)\b")
+PRAISE = rx(r"^(?:thanks|thank you|great|perfect|nice|awesome|lgtm|looks good|good job|ok|okay"
+            r"|cool|yes|yep|sure)\b|\b(?:that'?s fine|no worries|no problem|not bad)\b")
+
+_ADMIT = (r"(?:also\s+|completely\s+|accidentally\s+|mistakenly\s+)?(?:missed|forgot|overlooked|neglected"
+          r"|misread|misunderstood|misinterpreted|mistakenly|accidentally|incorrectly|wrongly|broke|left out"
+          r"|skipped|omitted|hallucinated|invented|made\s+(?:that|it|this|those)\s+up"
+          r"|made\s+(?:a|an)\s+(?:mistake|error|typo)|was\s+wrong|got\s+(?:it|that|this)\s+wrong"
+          r"|introduced\s+(?:a|an|the)\s+(?:bug|regression|error|typo)|should\s+have|shouldn'?t\s+have"
+          r"|failed\s+to|didn'?t\s+(?:notice|realize|check|verify|run|test)|ignored)\b")
+_MY = r"\s+(?:mistake|bad|error|fault|oversight)\b"
+# "You asked me not to touch package-lock.json and I regenerated it anyway." A constraint (not,
+# only, no …): "you asked for Redis, and I used it instead of the cache" is compliance.
+_AGAINST = (r"\byou\s+(?:\w+\s+)?(?:asked|told|said|wanted)\b[^.!?]{0,30}?\b(?:not|no|never|only|just)\b"
+            r"[^.!?]{0,80}?\b(?:and|but)\s+i\b[^.!?]{0,80}?"
+            r"\b(?:anyway|instead|went\s+ahead|regardless)\b|\bi\s+went\s+against\b")
+# "My previous fix didn't work", "the regex I gave you is wrong", "the Dockerfile I wrote breaks the build"
+_MY_WORK = (r"\bmy\s+(?:previous|earlier|last|first|original|initial)\s+(?:fix|answer|change|patch|suggestion|attempt"
+            r"|version|response|edit|analysis)\s+(?:didn'?t|did\s+not|was\s+(?:wrong|incorrect)|broke|introduced)\b"
+            r"|\bthe\s+[\w`.-]+(?:\s+[\w`.-]+)?\s+i\s+(?:gave\s+you|wrote|added|suggested|proposed|generated|created)\s+"
+            r"(?:is|was|breaks|broke|has|had)\s+(?:wrong|incorrect|broken|buggy|a\s+bug|the\s+build|an?\s+(?:error|bug"
+            r"|typo|off-by-one))")
+ADMISSION = rx(r"\bi\s+" + _ADMIT + r"|\bmy" + _MY
+               + r"|\b(?:even though|although|despite|against)\s+(?:you|your)\s+(?:told|asked|said|instruction|explicit"
+               r"|note|request)"
+               + r"|\bthat'?s\s+on\s+me\b|" + _AGAINST + r"|" + _MY_WORK)
+# The same with each word boundary moved behind the first letter: every top-level alternative
+# starts with a literal, so sre skips ahead by character set (~5x faster on prose).
+ADMISSION_HINT = rx(r"i(?<![a-z0-9_]i)\s+" + _ADMIT + r"|my(?<![a-z0-9_]my)" + _MY
+                    + r"|even though\s+you|although\s+you|despite\s+you|against\s+you|on\s+me|you\s+(?:\w+\s+)?(?:asked|told|said|wanted)"
+                    r"|went\s+against|my\s+(?:previous|earlier|last|first|original|initial)"
+                    r"|i\s+(?:gave|wrote|added|suggested|proposed|generated|created)")
+
+SELF_TYPES = (
+    rule(O, "i-missed", r"\bi\s+(?:also\s+|completely\s+)?(?:missed|forgot|overlooked|neglected"
+         r"|left out|skipped|omitted|failed\s+to\s+(?:add|include|update|run|export|handle|mention))\b"
+         r"|\bi\s+should\s+have\s+(?:run|added|included|updated|checked|tested)\b"),
+    rule(IV, "against-instruction", r"\b(?:even though|although|despite)\s+you\s+(?:told|asked|said)"
+         r"|\bdespite\s+your\s+(?:explicit\s+)?(?:note|request|instructions?)\b"
+         r"|\bagainst\s+your\s+instructions?\b|\bi\s+ignored\s+your\b|" + _AGAINST),
+    rule(P, "i-misread", r"\bi\s+(?:misread|misunderstood|misinterpreted|(?:wrongly\s+|incorrectly\s+)?"
+         r"assumed|made\s+(?:that|it|this|those)\s+up|hallucinated|invented)\b"),
+    rule(R, "i-broke", _MY_WORK + r"|\bi\s+(?:broke|introduced\s+(?:a|an|the)\s+(?:bug|regression|error))\b"
+         r"|\bi\s+(?:mis)?calculated\s+\S+\s+(?:wrong|incorrectly)\b"),
+)
+
+FINDING_TYPES = (
+    rule(O, "missing", r"\bmissing\b|\bnot\s+(?:updated|handled|covered|tested|documented)\b"
+         r"|\b(?:forgot|omitted|omission)\b|\bno\s+tests?\s+for\b"),
+    rule(IV, "not-allowed", r"\bnot\s+allowed\b|\bforbidden\b|\bprohibited\b|\bviolat(?:es|ed|ion)\b"
+         r"|\bagainst\s+(?:the\s+)?(?:policy|rules?|instructions?)\b|\bmust\s+not\b"),
+    rule(P, "wrong-premise", r"\b(?:does\s*n[o']t|doesn'?t)\s+exist\b|\bwrong\s+" + _TARGET + r"\b"
+         r"|\bincorrect\s+assumption\b"),
+    rule(R, "incorrect", r"\bincorrect(?:ly)?\b|\bwrong\b|\bbug\b|\bbroken\b|\bregression\b"
+         r"|\bdouble[- ]counts?\b|\bcrash(?:es)?\b"),
+)
+
+REVIEW_CLEAN = rx(
+    r"\bno\s+(?:(?:critical|major|important|blocking|significant|serious|other|remaining|further"
+    r"|obvious)\s+(?:or\s+|and\s+|/\s*)?){0,3}(?:issues?|problems?|bugs?|concerns?|findings?)"
+    r"(?:\s+(?:found|identified|detected|were found))?\b|\blgtm\b|\blooks good(?: to me)?\b"
+    r"|\bnothing\s+(?:to\s+fix|wrong|blocking)\b|\bfound\s+nothing\s+wrong\b")
+REVIEW_PROBLEM = rx(
+    r"\b(?:issues?|problems?|bugs?)\s+(?:found|identified|detected|to\s+(?:fix|address))\b"
+    r"|\bfound\s+(?:\d+|a|an|one|two|three|several|some|the\s+following|these)\s+(?:issues?|problems?"
+    r"|bugs?)\b|\b(?:critical|important|major|blocking)\s*(?:issues?|\(|:)|\bmust\s+fix\b"
+    r"|\bshould\s+fix\b|\bneeds?\s+(?:changes|fixing|work)\b|\brequest(?:ing|ed)?\s+changes\b"
+    r"|\bchanges\s+requested\b|\bwith\s+(?:minor\s+)?fixes\b|^[ \t]*(?:critical|bug|problem|issue)[ \t]*:",
+    re.MULTILINE)
+
+PACK = Pack(
+    lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
+    question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+)

@@ -1,0 +1,199 @@
+"""Korean rules. The `base` rules are the original set a person tuned by hand on 30 days of
+their own logs (design.md §4), kept verbatim; the other rules are additions in the same spirit
+(spelling variants, "I said to …" forms, "still/again" forms of a broken result)."""
+from __future__ import annotations
+
+from git_ledger.classify.rules import (
+    AGREEMENT,
+    HYPOTHETICAL,
+    LABELLED_REPORT,
+    NEGATED,
+    NEW_TASK,
+    RECHECK,
+    SELF_BLAME,
+    THIRD_PARTY,
+    Pack,
+    Rule,
+    rule,
+    rx,
+)
+
+O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
+# Someone else forgot or broke it: a new task for the agent, not a correction of it.
+_OTHERS = (r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
+           r"|에이전시|하청")
+
+# Words of an error, for the exclusions that need one in the same sentence.
+_ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러|오류|실패"
+# The agent named as the one who got it wrong, or "still"/"again"/"just now" after its attempt.
+_AGENT = r"네가|니가|너가|당신|아직|여전히|또\s|방금|아까"
+
+TYPES: tuple[Rule, ...] = (
+    # Hand-tuned stems; only the attributive 누락된 + noun ("누락된 필드 검사 추가해", a task about
+    # missing data) is left out.
+    rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])|빠짐(?=\s|$|[.,!])"
+         # "체크가 없잖아": reproached; "iOS만 고치고 안드로이드는 그대로네요"
+         r"|(?:이|가)\s?없잖(?:아|아요)?|만\s?(?:고치|하|바꾸|수정하|추가하|만들|처리하|건드리)고\s?[^.?!]{0,20}?그대로(?:네|잖|예요|에요|임)"),
+    rule(O, "variant", r"빠트|빠져\s?있|빠진\s?(?:게|거|것|부분|데)\s?(?:있|많)"
+         r"|안\s?(?:돌렸|넣었|올렸|바꿨|추가했|업데이트했|수정했|반영했|돌려\s?봤)(?:잖|네|구나|어)"
+         # "테스트 업데이트 안 했잖아", "백엔드는 안 건드렸네요", "추가 안 하셨어요": reproached, or polite or
+         # honorific (said to the agent); "아 푸시를 안 했네" is the user noticing their own slip.
+         r"|안\s?(?:했|썼|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
+         r"|안\s?(?:하|쓰|넣으|고치|바꾸|만드|건드리|올리|돌리)셨(?:어요|네요|잖아요|군요|네)"),
+    # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
+    rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
+         r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
+    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
+         # "utils.py만 고치라니까": "I told you to …", insisted.
+         r"|(?<=[가-힣])(?:으)?라니(?:까|깐)"),
+    # "탭으로 하기로 했는데 전부 스페이스로 바꿨네요": what was agreed, and what was done instead.
+    rule(IV, "agreed", r"기로\s?(?:했|하셨|합의했|약속했)(?:잖아|는데|었는데|지만)",
+         also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
+    rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"),
+    rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?(?:하래|하라고|시켰)|시키지(?:도)?\s?않은|안\s?시킨"
+         r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
+    # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
+    # run (the class contains 이/가/게); a one-character lookbehind finds the same messages.
+    rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
+    rule(P, "not-x-end", r"[가-힣A-Za-z0-9_.](?:이|가|게)\s?아니(?:고|라)[.!,]*$"),
+    # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).
+    rule(P, "wrong-target", r"엉뚱한\s?(?:파일|브랜치|폴더|디렉터리|디렉토리|경로|함수|메서드|클래스|모듈|테이블|컬럼"
+         r"|서버|레포|저장소|환경|프로젝트|버전|곳|데)"),
+    # "센트 단위를 원 단위로 생각하신 것 같은데": the agent's assumption, named politely.
+    rule(P, "you-assumed", r"(?:생각|이해|가정|착각)\s?하신\s?(?:것|거)\s?같(?:은데|아요|네요)"
+         r"|(?:원한|요청한|부탁한|바란|말씀드린)\s?(?:건|것은|거는)\s?[^.?!]{0,40}?(?:게|거|것이)\s?아니"),
+    rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
+    # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
+    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
+         r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
+         r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
+    rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
+         r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
+         r"|(?:그거|그게|이거|이게)\s?말고"),
+    rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|틀린|이상해|엉뚱|엉망"),
+    # "네가 바꾼 코드 때문에…", "방금 수정한 거 때문에…": the agent's change named as the cause.
+    rule(R, "your-change", r"(?:네가|니가|너가|당신이)\s?(?:\S{1,6}\s)?(?:바꾼|고친|수정한|만든|작성한|추가한|지운"
+         r"|건드린|올린|넣은|변경한)|(?:방금|아까)\s?(?:\S{1,4}\s)?(?:수정|변경|바꾼|고친|커밋|작업)"
+         r"|(?:수정|변경)\s?(?:한\s?(?:뒤|후|다음)(?:에|부터)?|하고\s?나서|후에|이후로?)",
+         also=r"안\s?(?:돼|되|나와|떠|보여|열려|돌아)|에러|오류|실패|깨|하얗|빈\s?화면|느려|이상|망가|먹통|무한"
+         r"|리다이렉트|튕",
+         unless=r"(?:에러|오류)(?:가|는|도)?\s?(?:없어|안\s?나|사라)|해결|고쳐졌|잘\s?(?:돼|되|나와)"),
+    rule(R, "broken", r"깨졌|깨져\s?있|망가|잘못\s(?:나왔|계산|됐|되었|만들)"
+         r"|(?:아직(?:도)?|여전히|또|이제|다시)\s?(?:안\s?(?:돼|되|됨|나와|떠|보여|돌아)|에러|오류|실패"
+         r"|깨|틀|이상)|더\s?(?:이상해|망가|깨|나빠)"
+         r"|(?:아직(?:도)?|여전히|또|계속)\s?(?:똑)?같은\s?(?:에러|오류|문제|증상|버그|결과|메시지)"
+         r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|버그)(?:가|이)?\s?(?:또|계속|여전히|아직|다시)"
+         r"|(?:아직(?:도)?|여전히|또)\s?(?:[45]\d\d(?!\d)|흰\s?화면|빈\s?화면|터졌(?!는데|으니)|터져(?!서)|죽었|뻗었)"
+         r"|(?:컴파일|빌드)(?:도|조차)\s?안\s?(?:돼|되|됨)|(?:전혀|하나도)\s?(?:효과|소용|변화)(?:가)?\s?없"
+         r"|(?:전보다|아까보다|이전보다)\s?(?:더\s?)?(?:심해|나빠|느려|이상해|망가)"
+         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
+         # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
+         r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
+         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
+)
+
+# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
+TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
+              if r.kind in (O, R) else r for r in TYPES)
+
+EXCLUSIONS = (
+    rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
+         r"|헷갈|놓쳤|빠뜨렸|빼먹었|깜빡|오타)|(?:내|제)\s?(?:실수|잘못|착각|오타|불찰)"
+         r"|잘못\s?말했|말을\s?잘못|잘못\s?얘기했"
+         # "회의 놓쳤는데…": the user missed a meeting, a bus, a deadline.
+         r"|(?:회의|미팅|전화|버스|기차|비행기|마감|약속|수업|세미나)(?:를|을)?\s?놓쳤"),
+    rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])"
+         r"|(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
+         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])"
+         r"|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
+    # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
+    rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
+         r"|(?<=[가-힣])\s시(?:에는|에|엔)?(?=\s|$|[,.])",
+         unless=r"아까|방금|아직|여전히"),
+    # "뭐가 잘못됐는지 써줘": an indirect question about an error, not an assertion of one.
+    rule(HYPOTHETICAL, "indirect", r"(?:뭐가|무엇이|어디가|어디서|왜|어떻게|어느)\s?(?:\S{1,8}\s)?\S{0,8}?"
+         r"(?:는지|었는지|됐는지|했는지|은지|인지|ㄴ지)(?=\s|$|[,.])"),
+    rule(AGREEMENT, "yes-but", r"^(?:네|넵|예|응|어|그래|그렇지|맞아|맞아요|맞습니다|좋아|좋아요"
+         r"|좋습니다|좋네|오케이|ㅇㅇ|ㅇㅋ|오키|알겠어|알겠습니다|굿|그치|잘했어|괜찮아)[,.!~\s]*"
+         r"(?:그런데|근데|하지만|그러나|다만|그리고|그럼|대신|단|또|추가로|이제)"
+         r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)"),
+    rule(RECHECK, "check-again", r"다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
+         r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
+         r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"
+         r"|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석)"),
+    rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
+         r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
+         r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
+         r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터"),
+    # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
+    rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
+         r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
+         r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|씨(?:가|는|도|랑|한테)"
+         r"|님(?:이|은|께서|도)|선배|팀장|과장|대리|고객|사용자|동료|다른\s?팀|걔|그\s?사람",
+         also=_ERR, unless=_AGENT),
+    # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
+    # plan; a wrong password is a case the product handles.
+    rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    rule(NEW_TASK, "reason-for-work", r"(?:틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹)[^\s,.]{0,6}(?:서|니까|니|길래)(?=\s|$|[,.])",
+         also=r"(?:[올갈할볼쉴줄짤칠잘살둘될릴질]|을)게(?:요)?[.!~]*$"
+         r"|(?:하|짜|고치|만들|바꾸|쓰|가|보|넘어가|진행하|처리하|정리하|추가하|넣|보정하)자[.!~]*$"
+         r"|는\s?(?:거야|거예요|거임|중이야|중이에요|중)[.!~]*$|려고\s?(?:해|해요|한다|합니다)?[.!~]*$"
+         r"|(?:할|짤|만들|고칠)\s?거야[.!~]*$",
+         unless=_AGENT),
+    rule(NEW_TASK, "password", r"비밀\s?번호|패스워드|암호|인증\s?(?:번호|코드)|otp", also=_ERR, unless=_AGENT),
+)
+
+CORRECTIVE = rx(
+    r"^아니|아닌데|^왜|다시\s?해|또\s|아직도|여전히|안\s?돼|안\s?되잖|하지\s?마|그만|되돌려"
+    r"|원래대로|롤백|되돌|제대로|말고|뭐\s?하는|장난|이상한데|틀렸|엉망|빠졌|^[^\s?]{1,12}(?:는|은)\?$"
+)
+PRAISE = rx(r"^(?:고마워|감사|좋아|좋네|완벽|잘했|괜찮아|굿|오케이|ㅇㅋ)")
+# -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs".
+QUESTION = rx(r"(?:(?<=[가-힣])나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
+
+# "…하지 말라고 하셨는데 제가 …해 버렸습니다": a prohibition (honorific: the user's), then what was
+# done; "테스트를 요청하셨는데 3개 추가했습니다" is compliance, so a positive request counts only
+# with 버렸 (done, regretted).
+_AGAINST = (r"(?:(?:말라고|말아\s?달라고|말라는\s?(?:지시|요청|말씀))[^.!?\n]{0,10}?(?:하셨는데|하셨지만|(?:을|를)\s?어기고"
+            r"|(?:을|를)\s?무시하고)|지시를\s?어기고|요청을\s?무시하고|지시를\s?무시하고|말씀을\s?무시하고)")
+_AGAINST_DONE = (_AGAINST + r"[^.!?\n]{0,50}?(?:버렸|했습니다|했네요|넣었습니다|설치했습니다|작성했습니다|바꿨습니다)"
+                 r"|하셨는데[^.!?\n]{0,50}?버렸")
+# "가정했는데 실제로는", "잘못된 전제로", "엉뚱한 컴포넌트를 수정했습니다"
+_WRONG_PREMISE = r"(?:가정|생각|전제)했(?:는데|지만)[^.!?\n]{0,40}?실제로|잘못된\s?전제|엉뚱한[^.!?\n]{0,20}?(?:수정|변경|작업)했"
+_FIX_FAILED = r"(?:해결되지\s?않았|효과가\s?없었)"
+ADMISSION = rx(
+    r"(?:제가|내가)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:놓쳤|놓친|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각"
+    r"|실수|깨뜨렸|망가뜨렸|무시했)|제\s?(?:실수|잘못|착오|불찰)"
+    r"|(?:놓쳤|빠뜨렸|빠트렸|빼먹었|누락했|착각했|잘못\s?이해했|잘못\s?(?:했|만들었|계산했|작성했|수정했|파악했)"
+    r"|깨뜨렸|망가뜨렸|잊었|깜빡했|오해했)(?:습니다|네요)"
+    # "제가 requirements.txt에 httpx를 추가하지 않았기 때문입니다"
+    r"|제가\s[^.!?\n]{0,40}?(?:지\s?않았|안\s?했)(?:기\s?때문|습니다)"
+    r"|" + _AGAINST_DONE + r"|" + _WRONG_PREMISE +
+    # "앞서 드린 수정으로는 해결되지 않았습니다", "제가 작성한 정규식이 틀렸습니다"
+    r"|(?:앞서|방금|이전에?|아까|먼저)\s?(?:드린|한|제가\s?한)?\s?(?:수정|변경|답변|제안)[^.!?\n]{0,20}?" + _FIX_FAILED +
+    r"|제가\s?(?:작성한|추가한|구현한|알려\s?드린|제안한|만든|쓴)\s?[^.!?\n]{0,30}?(?:틀렸|잘못|버그가|문제가)"
+)
+
+ADMISSION_HINT = rx(r"놓쳤|놓친|빠뜨렸|빠트렸|빼먹었|누락했|잘못|착각|실수|깨뜨렸|망가뜨렸|무시했|착오|불찰|잊었|깜빡|오해"
+                    r"|제가|하셨|어기고|무시하고|가정했|생각했|전제|엉뚱|해결되지|효과가")
+
+# Typing an admission: the human rules, and the forms only an agent uses about itself.
+SELF_TYPES = TYPES + (
+    # ("해결되지 않았습니다" is a result, not something left undone)
+    rule(O, "self-forgot", r"(?:잊었|깜빡했)(?:습니다|네요)|(?:(?<!되)지\s?않았|안\s?했)(?:기\s?때문|습니다)"),
+    rule(IV, "self-against", _AGAINST_DONE),
+    rule(P, "self-premise", _WRONG_PREMISE + r"|잘못\s?파악"),
+    rule(R, "self-result", _FIX_FAILED),
+)
+
+REVIEW_CLEAN = rx(r"문제\s?(?:없|가\s?없|는\s?없)|이슈\s?(?:없|가\s?없)|lgtm|머지해도\s?(?:됩니다|돼)"
+                  r"|지적\s?사항\s?(?:없|이\s?없)")
+REVIEW_PROBLEM = rx(r"문제\s?(?:발견|있음|가\s?있|점)|수정\s?(?:이\s?)?필요|이슈\s?(?:발견|있)"
+                    r"|버그\s?(?:발견|있|가\s?있)|지적\s?사항|개선\s?필요")
+
+PACK = Pack(
+    lang="ko", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
+    question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+)

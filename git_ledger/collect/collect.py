@@ -1,0 +1,304 @@
+"""Logs -> cases in the store, incrementally: each run reads only the bytes added since the last.
+
+For each file the store keeps a cursor (inode, size, mtime, the offset just past the last complete
+line, and the parser's state). A file whose inode changed or that shrank is read again from the
+start; case ids are stable, so reading a line twice never stores a case twice. A file's cases,
+cursor and sessions are saved in one transaction (with the other files read in the same quarter
+second), so a crash loses at most the files in progress and never a case without its cursor.
+
+A date window (`since`) drops older events; the cursor remembers how far back the file was read
+(`covered_from`), and a later run asking for more history reads the file again from the start.
+
+Reading and typing are done in worker processes when there is a lot to read (both cores on a
+first scan); the main process resolves repositories and writes the store.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from git_ledger import sources
+from git_ledger.collect.snapshot import covers
+from git_ledger.models import Case, ScanStats, case_id
+from git_ledger.repo import GEMINI_PROJECT, RepoResolver
+from git_ledger.storable import storable
+from git_ledger.store.store import Cursor, Store
+
+Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
+PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
+BATCH_FILES, BATCH_SECONDS = 256, 0.25  # files saved per transaction: at most this many, this old
+PART_MIN_BYTES, PART_MAX_FILES = 1 << 20, 64  # a worker's parcel of files (see `parts`)
+
+
+class Job(NamedTuple):
+    path: str
+    agent: str
+    offset: int
+    state: dict[str, Any] | None
+    size: int
+    inode: int
+    mtime: float
+
+
+class PreCase(NamedTuple):
+    """A case before its repository is known (built in a worker, finished in the main process)."""
+
+    uuid: str
+    kind: str
+    session: str
+    timestamp: str
+    cwd: str
+    type: str
+    source: str
+    text: str
+    context: str
+    typed_by: str
+    lang: str
+
+
+class Outcome(NamedTuple):
+    job: Job
+    offset: int
+    state: dict[str, Any]
+    bytes_read: int
+    lines_skipped: int
+    events_by_kind: dict[str, int]
+    sessions: dict[str, list[Any]]  # session -> [cwd, first_ts, last_ts, events]
+    cases: list[PreCase]
+    error: str
+
+
+def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | None) -> tuple[list[Job], int]:
+    """Which files have something to read, from where; and how many were left as they were."""
+    marks = store.cursor_marks()
+    jobs: list[Job] = []
+    unchanged = 0
+    for agent, p in files:
+        path = str(p)
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        key = storable(path)  # as the store keeps it (a file name need not be UTF-8)
+        if since is not None and st.st_mtime < epoch(since) and key not in marks:
+            unchanged += 1  # nothing in the window; no cursor, so a later full run still reads it
+            continue
+        cur = store.cursor(key) if key in marks else None
+        covered = str(cur.state.get("covered_from", "")) if cur is not None else ""
+        if cur is None or cur.inode != st.st_ino or st.st_size < cur.size or not covers(covered, since):
+            jobs.append(Job(path, agent, 0, None, st.st_size, st.st_ino, st.st_mtime))
+        elif st.st_size == cur.size and st.st_mtime == cur.mtime:
+            unchanged += 1
+        elif agent in sources.WHOLE_FILE:
+            jobs.append(Job(path, agent, 0, cur.state, st.st_size, st.st_ino, st.st_mtime))
+        else:
+            jobs.append(Job(path, agent, cur.offset, cur.state, st.st_size, st.st_ino, st.st_mtime))
+    return jobs, unchanged
+
+
+def epoch(day: str) -> float:
+    return datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
+
+
+def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Outcome:
+    """Read one file and type its events (runs in a worker process; must not touch the store).
+
+    The read is lean (`sources.scan_events`): an assistant text without a word of admission is
+    only counted, and tool calls are built only for the events that become cases."""
+    from git_ledger.classify.classify import classify_event, may_admit
+    from git_ledger.masking.mask import mask
+    from git_ledger.models import TYPES, Event, format_tools
+
+    try:
+        rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
+                                 keep_text=may_admit)
+    except OSError as e:
+        return Outcome(job, job.offset, job.state or {}, 0, 0, {}, {}, [], f"{job.path}: {e.strerror or e}")
+    by_kind: dict[str, int] = {}
+    sessions: dict[str, list[Any]] = {}
+    cases: list[PreCase] = []
+    for ev, snap in zip(rr.items, rr.snaps):
+        ts = timestamp(ev.timestamp)
+        if since is not None and ts and ts[:10] < since:
+            continue
+        by_kind[ev.kind] = by_kind.get(ev.kind, 0) + 1
+        s = sessions.get(ev.session)
+        if s is None:
+            s = sessions[ev.session] = [ev.cwd, ts, ts, 0]
+        s[0] = s[0] or ev.cwd
+        if ts:
+            s[1] = min(s[1], ts) if s[1] else ts
+            s[2] = max(s[2], ts)
+        s[3] += 1
+        if snap is None or not isinstance(ev, Event):
+            continue  # counted only: an assistant text with no word of admission
+        typed = classify_event(ev)
+        if typed is None:
+            continue
+        source, c = typed
+        cases.append(PreCase(
+            ev.uuid, ev.kind, ev.session, ts, ev.cwd, c.type, source,
+            mask(ev.text), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
+            c.lang,
+        ))
+    state = dict(rr.state)
+    state["covered_from"] = since or ""
+    return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "")
+
+
+_DAY = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d])")
+
+
+def timestamp(value: str) -> str:
+    """A record's timestamp if it starts with a calendar day, else "" (the event is then dated by
+    its file's mtime): the store's dates feed the ledger, where `2026-02-30` is an error."""
+    if _DAY.match(value):
+        try:
+            date.fromisoformat(value[:10])
+        except ValueError:
+            return ""
+        return value
+    return ""
+
+
+def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None,
+              deadline: float | None) -> Iterable[Outcome]:
+    todo = sum(j.size - j.offset for j in jobs)
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if cpus < 2 or len(jobs) < 2 or todo < PARALLEL_MIN_BYTES or deadline is not None:
+        for n, job in enumerate(jobs):
+            if n and deadline is not None and time.monotonic() > deadline:
+                return  # the first file is always read: a deadline bounds the rest
+            yield work(job, since, review_agents)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # Forked workers inherit what is imported here: the rule packs and detect-secrets are imported
+    # once, not once per worker. A first scan this size masks cases. (The rules compile, and each
+    # language's gate is built, in a worker when its first message needs them.)
+    import git_ledger.classify.classify  # noqa: F401
+    from git_ledger.masking import secretscan
+
+    secretscan.scan([], eager=True)
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    workers = min(cpus, 4)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
+        futures = [pool.submit(work_many, part, since, review_agents) for part in parts(jobs, workers)]
+        for future in as_completed(futures):
+            yield from future.result()
+
+
+def parts(jobs: list[Job], workers: int) -> list[list[Job]]:
+    """The jobs in parcels for the pool, biggest files first: a parcel per file would cost more in
+    passing jobs and results between processes than reading a small file; the parcels shrink
+    towards the end so that the workers finish together."""
+    ordered = sorted(jobs, key=lambda j: j.size - j.offset, reverse=True)
+    left = sum(j.size - j.offset for j in ordered)
+    out: list[list[Job]] = []
+    part: list[Job] = []
+    size = 0
+    for job in ordered:
+        part.append(job)
+        size += job.size - job.offset
+        if size >= max(left / (4 * workers), PART_MIN_BYTES) or len(part) >= PART_MAX_FILES:
+            out.append(part)
+            left -= size
+            part, size = [], 0
+    if part:
+        out.append(part)
+    return out
+
+
+def work_many(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None) -> list[Outcome]:
+    return [work(job, since, review_agents) for job in jobs]
+
+
+Scan = tuple[list[Case], Cursor, list[tuple[str, str, str, str, str, str, int]], Outcome]
+
+
+def collect_files(
+    store: Store,
+    files: Iterable[tuple[str, Path | str]],
+    *,
+    now: datetime,
+    since: str | None = None,
+    review_agents: Sequence[str] | None = None,
+    deadline: float | None = None,
+    progress: Progress | None = None,
+) -> ScanStats:
+    """Read the new bytes of `files` ((agent, path) pairs) into cases; see the module docstring.
+
+    `deadline` (time.monotonic()) stops the run between files once passed (the hook's budget)."""
+    stats = ScanStats()
+    jobs, _ = plan(store, files, since)
+    if not jobs:
+        return stats
+    resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
+    hashes: dict[str, str] | None = None
+    total = sum(j.size - j.offset for j in jobs)
+    done = 0
+    store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per commit, no fsync per commit
+    batch: list[Scan] = []
+    started = time.monotonic()
+    for out in _outcomes(jobs, since, review_agents, deadline):
+        job = out.job
+        done += job.size - job.offset
+        if out.error:
+            stats.errors.append(out.error)
+            continue
+        project = str(out.state.get("project_hash") or "")
+        if project and hashes is None:
+            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
+        fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
+        day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
+        cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
+        sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
+                    for sid, v in out.sessions.items() if sid]
+        cursor = Cursor(job.path, job.agent, job.inode, job.size, out.offset, job.mtime, out.state)
+        batch.append((cases, cursor, sessions, out))
+        if len(batch) >= BATCH_FILES or time.monotonic() - started >= BATCH_SECONDS:
+            _save(store, batch, stats)
+            batch, started = [], time.monotonic()
+            if progress is not None:
+                progress(done, total)
+    _save(store, batch, stats)
+    if progress is not None:
+        progress(done, total)
+    return stats
+
+
+def _save(store: Store, batch: list[Scan], stats: ScanStats) -> None:
+    """Several files' cases, cursors and sessions in one transaction (a commit per file would
+    cost more than reading a small file)."""
+    if not batch:
+        return
+    added: list[Case] = []
+    with store.transaction() as db:
+        for cases, cursor, sessions, _ in batch:
+            added += store.save_scan(cases, cursor, sessions, db)
+    for case in added:
+        stats.count_case(case)
+    for _, _, _, out in batch:
+        stats.files += 1
+        stats.bytes += out.bytes_read
+        stats.lines_skipped += out.lines_skipped
+        for kind, n in out.events_by_kind.items():
+            stats.events += n
+            stats.events_by_kind[kind] = stats.events_by_kind.get(kind, 0) + n
+
+
+def _case(agent: str, pc: PreCase, repo: str, cwd: str, default_day: str) -> Case:
+    """The stored case; an event without a timestamp is dated by its file's mtime."""
+    return Case(
+        id=case_id(agent, pc.session, pc.uuid, pc.kind), repo=repo, agent=agent, session=pc.session,
+        date=pc.timestamp[:10] or default_day, timestamp=pc.timestamp, type=pc.type, source=pc.source, text=pc.text,
+        context=pc.context, typed_by=pc.typed_by, lang=pc.lang, kind=pc.kind, cwd=cwd,
+    )

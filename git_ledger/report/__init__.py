@@ -1,0 +1,1 @@
+"""Reports over the store and the ledger: report.py (the data), html.py (the HTML page)."""

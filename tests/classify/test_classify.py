@@ -1,0 +1,442 @@
+"""The rule classifier: examples that read like its documentation, the quality gate on the
+labelled sets, the speed of every pattern on adversarial input, and the `classify` command."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.models import Event
+from tests.testing.util import REPO_ROOT, fixtures_dir, run_cli
+
+DATA = REPO_ROOT / "tests" / "data"
+
+
+def _load_bench(name: str) -> ModuleType:
+    """A script from bench/ (not a package) as a module."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / "bench" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# (message, type, excluded): the four types, each language, and the near-misses beside them.
+EXAMPLES = [
+    # omission
+    ("you missed the tests", "omission", None),
+    ("You forgot to update the docs.", "omission", None),
+    ("the migration is still missing", "omission", None),
+    ("you didn't run the tests", "omission", None),
+    ("你漏掉了測試", "omission", None),
+    ("你忘了更新文档", "omission", None),
+    ("ドキュメントの更新を忘れています", "omission", None),
+    ("READMEの更新が抜けてる", "omission", None),
+    ("테스트 빠졌어", "omission", None),
+    ("문서 업데이트 놓쳤네", "omission", None),
+    ("the lockfile is missing from your commit", "omission", None),  # the agent's work named
+    ("你的提交裡沒有更新 lockfile", "omission", None),
+    ("lockfile 변경이 커밋에 없네", "omission", None),
+    # instruction-violation
+    ("I told you not to touch the lockfile", "instruction-violation", None),
+    ("I said don't push to main", "instruction-violation", None),
+    ("didn't I tell you to keep the old API?", "instruction-violation", None),
+    ("我不是說過不要做嗎", "instruction-violation", None),
+    ("lockfile は触らないでって言ったよね", "instruction-violation", None),
+    ("lockfile 건드리지 말라고 했잖아", "instruction-violation", None),
+    ("指示と違う書き方をしないでください", "instruction-violation", None),
+    ("테스트만 고치라고", "instruction-violation", None),
+    # premise-error
+    ("that's not what I meant", "premise-error", None),
+    ("no, the config lives in ~/.config/app, not in the repo", "premise-error", None),
+    ("you're editing the wrong branch", "premise-error", None),
+    ("不是這個檔案，是 server.go", "premise-error", None),
+    ("设定档在 ~/.config 里，不在仓库里", "premise-error", None),
+    ("そういう意味じゃない", "premise-error", None),
+    ("그게 아니라 컬럼 이름만 바꾸라는 거야", "premise-error", None),
+    ("you're assuming the IDs are integers, but they are UUIDs", "premise-error", None),
+    ("不對，版本是 3.12 不是 3.11", "premise-error", None),
+    ("엉뚱한 브랜치에 커밋했잖아", "premise-error", None),
+    # result-error
+    ("still wrong", "result-error", None),
+    ("this is broken now", "result-error", None),
+    ("you broke the build", "result-error", None),
+    ("还是不行", "result-error", None),
+    ("結果不對", "result-error", None),
+    ("まだ間違ってる", "result-error", None),
+    ("결과가 이상해", "result-error", None),
+    ("This broke the tests.", "result-error", None),
+    ("your refactor made the settings page blank", "result-error", None),
+    ("the export is garbled since your last edit", "result-error", None),
+    ("你改完之後設定頁打不開了", "result-error", None),
+    ("还是报同样的错误", "result-error", None),
+    ("あなたの修正で設定画面が表示されなくなりました", "result-error", None),
+    ("合計が合っていません", "result-error", None),
+    ("네가 바꾼 코드 때문에 설정 화면이 안 떠", "result-error", None),
+    ("아직도 같은 오류가 나요", "result-error", None),  # 나요 here is 나다 (occurs), not a question
+    # corrective but untyped: other
+    ("why did you delete the migration?", "other", None),
+    ("revert your last change", "other", None),
+    ("為什麼把 migration 刪了？", "other", None),
+    ("なんでマイグレーションを消したの？", "other", None),
+    ("왜 마이그레이션 지웠어?", "other", None),
+    # near-misses: not corrections
+    ("don't forget to add tests", "none", None),
+    ("I missed the meeting, can you summarize the thread?", "none", "self-blame"),
+    ("is this wrong?", "none", "recheck"),
+    ("not bad", "none", "negated"),
+    ("no worries", "none", "negated"),
+    ("nothing is missing, great", "none", "negated"),
+    ("it's broken on Windows, please fix the path handling", "none", None),
+    ("handle the case where the config file is missing", "none", None),
+    ('The bug report says "you forgot to log in" when the session expires', "none", None),
+    ("別忘了加測試", "none", None),
+    ("减少了内存占用，很好", "none", None),
+    ("我错过了会议，帮我总结一下", "none", "self-blame"),
+    ("テストを追加するのを忘れないでね", "none", None),
+    ("間違いなく動いています", "none", "negated"),
+    ("테스트 추가하는 거 잊지 마", "none", None),
+    ("잘못된 입력을 거부하는 테스트 작성해줘", "none", None),
+    # the agent's change named, but the outcome is good
+    ("since your edit there are no more errors", "none", "negated"),
+    ("你改完之後就不報錯了", "none", None),
+    ("네가 바꾼 뒤로 에러가 없어졌어", "none", "negated"),
+    # someone else's words: markdown quote lines and notes copied from code
+    ("> you forgot the edge cases\nthat's from the review, what do you think", "none", None),
+    ("TODO: the page size is wrong for mobile", "none", None),
+    ("FIXME(ana): still missing the retry", "none", None),
+    ("> I updated every caller\nyou missed the one in api.py", "omission", None),
+]
+
+EXCLUSIONS = [
+    # self-blame
+    ("my mistake, the file is called settings.toml", "self-blame"),
+    ("是我說錯了，檔名是 settings.toml", "self-blame"),
+    ("是我说错了", "self-blame"),
+    ("私の間違いでした、ファイル名は settings.toml です", "self-blame"),
+    ("내가 잘못 말했어, 파일 이름은 settings.toml이야", "self-blame"),
+    # hypothetical
+    ("if the test fails, print the log", "hypothetical"),
+    ("如果弄錯了就重來", "hypothetical"),
+    ("もしテストが失敗したらログを出して", "hypothetical"),
+    ("틀리면 다시 해", "hypothetical"),
+    # a "when" clause: a case the product must handle, not a report
+    ("when the API key is missing, exit with code 2", "hypothetical"),
+    ("驗證碼不對時要顯示提示", "hypothetical"),
+    ("入力が間違っている時の表示を変えて", "hypothetical"),
+    ("설정 파일이 깨졌을 때 기본값을 써 줘", "hypothetical"),
+    ("업로드 실패 시 다시 시도해 줘", "hypothetical"),
+    # agreement, then elaboration
+    ("yes, but also handle the empty list", "agreement"),
+    ("嗯，不是那樣，我們先做 API", "agreement"),
+    ("はい、でも空のリストも処理してください", "agreement"),
+    ("네 그런데 빈 리스트도 처리해줘", "agreement"),
+    # someone else's error: a named person, upstream, the old code, last month
+    ("the legacy importer was broken on large files, replace it", "third-party"),
+    ("the upstream SDK has a bug in retries, wrap it", "third-party"),
+    ("老王上個月漏掉了索引，幫忙補一下", "third-party"),
+    ("上游的套件時區處理有錯，先在我們這邊轉換", "third-party"),
+    ("鈴木さんがテストを書き忘れたので追加してください", "third-party"),
+    ("上流ライブラリの丸めが間違っているので補正して", "third-party"),
+    ("지난달에 전임자가 인덱스를 빼먹었으니 추가해 줘", "third-party"),
+    ("업스트림 패키지의 날짜 처리가 틀렸으니 우리 쪽에서 보정하자", "third-party"),
+    # a problem named as the reason for new work, or a case of the product's domain
+    ("the old docs were wrong, which is why we're rewriting them", "third-party"),
+    ("the CLI is broken on Windows, so we're dropping Windows support", "new-task"),
+    ("there is no changelog file yet, create one", "new-task"),
+    ("show a friendlier message for a wrong password", "new-task"),
+    ("這邊少了一個範例設定，幫我寫一份", "new-task"),
+    ("密碼錯誤要鎖定帳號五分鐘", "new-task"),
+    ("設定が壊れていたので作り直しています", "new-task"),
+    ("パスワードが間違っていたら再入力を促して", "hypothetical"),
+    ("노트북이 이상해서 잠깐 재부팅하고 올게", "new-task"),
+    ("비밀번호가 틀린 경우의 안내 문구를 바꿔 줘", "new-task"),
+    # the user forgot to mention something
+    ("言い忘れましたが、ポートは 8080 です", "self-blame"),
+    ("忘了說，測試要用 Python 3.12 跑", "self-blame"),
+    ("회의 놓쳤는데 요약 좀 해 줘", "self-blame"),
+    # re-check requests and doubts
+    ("please double-check the migration before running it", "recheck"),
+    ("再確認看看", "recheck"),
+    ("もう一度確認してもらえますか", "recheck"),
+    ("다시 확인해 줄래?", "recheck"),
+    # text from elsewhere, new instructions, pasted output
+    ("[from another session] you missed the tests", "harness"),
+    ("<system-reminder>you forgot the docs</system-reminder>", "harness"),
+    ("you forgot the tests. " + "Also restructure the module and document every option. " * 4, "long"),
+    ("Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nKeyError: 'missing'",
+     "pasted-output"),
+    ("```\n$ pytest -q\nFAILED tests/test_api.py::test_get - AssertionError: still wrong\n```", "pasted-output"),
+    ("   ", "empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "type_", "excluded"), EXAMPLES)
+def test_examples(text: str, type_: str, excluded: str | None) -> None:
+    c = C.classify(text)
+    assert (c.type, c.excluded) == (type_, excluded), c
+
+
+@pytest.mark.parametrize(("text", "reason"), EXCLUSIONS)
+def test_exclusions_come_before_typing(text: str, reason: str) -> None:
+    c = C.classify(text)
+    assert (c.type, c.excluded, c.rule) == ("none", reason, None)
+
+
+def test_a_question_can_only_be_an_instruction_violation() -> None:
+    assert C.classify("you forgot the tests").type == "omission"
+    assert C.classify("you forgot the tests?").type == "other"
+    assert C.classify("you forgot the tests？").type == "other"  # full-width
+    assert C.classify("你漏掉了測試嗎").type == "other"  # 嗎 ends a question too
+    assert C.classify("didn't I tell you to keep the old API?").type == "instruction-violation"
+    assert C.classify("誰讓你刪掉這個檔案的？").type == "instruction-violation"
+
+
+def test_rule_names_say_which_pack_and_rule_matched() -> None:
+    c = C.classify("빠졌잖아")
+    assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")
+    assert C.classify("you missed the tests").rule == "en.omission.you-forgot"
+
+
+def test_language_comes_from_the_script_and_mixed_text_tries_every_pack() -> None:
+    assert C.languages("README.md 업데이트 빠졌어") == ["ko"]  # a file name is not English
+    assert C.languages("テストを忘れてる") == ["ja"]  # kana decides Japanese over Chinese
+    assert C.languages("你漏掉了測試") == ["zh"]
+    assert C.languages("you missed it") == ["en"]
+    mixed = "이거 확인해 봐 but you forgot to update the changelog entry"
+    assert C.languages(mixed)[0] == "en" and "ko" in C.languages(mixed)
+    assert C.classify("설명 좀 해줘 — you forgot to update the changelog entry again").type == "omission"
+
+
+def _event(kind: str, text: str) -> Event:
+    return Event("claude", "s1", "u1", "2026-11-29T10:00:00Z", "/repo", kind, text)
+
+
+SELF_FOUND = [
+    # the agent's own admissions: source self, typed from the admission sentence
+    ("assistant_text", "My mistake, I forgot to export the new function.", ("self", "omission")),
+    ("assistant_text", "You're right, I apologize - I made that up. Only `token` is supported.",
+     ("self", "premise-error")),
+    ("assistant_text", "抱歉，我漏掉了第二個呼叫點，現在補上。", ("self", "omission")),
+    ("assistant_text", "申し訳ありません、README の更新を忘れていました。", ("self", "omission")),
+    ("assistant_text", "죄송합니다, 제가 두 번째 호출부를 놓쳤습니다.", ("self", "omission")),
+    # ... never the agent describing the user's or the code's errors
+    ("assistant_text", "The test failed because the fixture path was wrong.", None),
+    ("assistant_text", "I fixed the bug where the parser dropped the last line.", None),
+    ("assistant_text", "You forgot to pass the --force flag, so the command refused to run.", None),
+    ("assistant_text", "Let me check whether I missed anything.", None),
+    ("assistant_text", "申し訳ありませんが、その機能はサポートされていません。", None),
+    # ... nor a mistake it only supposes or denies, in every language
+    ("assistant_text", "If I misread the ticket, tell me and I'll redo the parser.", None),
+    ("assistant_text", "I don't think I missed any callers, but I'll grep again.", None),
+    ("assistant_text", "This isn't my mistake; the fixture was stale.", None),
+    ("assistant_text", "如果我漏掉了什麼，請告訴我。", None),
+    ("assistant_text", "我不覺得我搞錯了，但我再跑一次測試。", None),
+    ("assistant_text", "もし私が仕様を取り違えていたら教えてください。", None),
+    ("assistant_text", "私のミスではありません。テストデータが古かったためです。", None),
+    ("assistant_text", "제가 놓쳤다면 알려 주세요.", None),
+    ("assistant_text", "제 실수는 아닙니다. 픽스처가 오래됐습니다.", None),
+    # reviewers: a case only when they report a problem
+    ("review_finding", "Issues found:\n1. Missing test for the empty input case.", ("review", "omission")),
+    ("review_finding", "### Issues Identified\n#### Important (Should Fix)\n1. Stale comment in types.go",
+     ("review", "other")),
+    ("review_finding", "No issues found. LGTM.", None),
+    ("review_finding", "Assessment: PASS. No critical or important issues. Ready to merge.", None),
+    ("review_finding", "レビュー結果: 問題ありません。", None),
+    # hooks: always a case
+    ("hook_block", "PreToolUse:Bash hook error: [guard.sh]: Blocked: force push to main is not allowed",
+     ("hook", "instruction-violation")),
+    ("hook_block", "Stop hook feedback:\n[check.sh]: please summarise your changes", ("hook", "other")),
+    # human kinds go through classify(); interrupts are markers, not cases
+    ("rejection_feedback", "not as a comment, but as a document attached to the issue",
+     ("human", "premise-error")),
+    ("queued_prompt", "don't forget to add tests", None),
+    ("interrupt", "[Request interrupted by user]", None),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "expected"), SELF_FOUND)
+def test_classify_event_sources(kind: str, text: str, expected: tuple[str, str] | None) -> None:
+    got = C.classify_event(_event(kind, text))
+    assert (got and (got[0], got[1].type)) == expected, got
+
+
+def test_an_admission_is_typed_from_its_sentence_not_the_whole_message() -> None:
+    text = ("I ran the suite and the deploy script is wrong in two places. "
+            "Also, I missed the second call site in api.py; fixing it now.")
+    got = C.classify_event(_event("assistant_text", text))
+    assert got and got[1].type == "omission" and got[1].rule == "en.self.omission.i-missed"
+
+
+def test_the_admission_hint_never_rejects_an_admission() -> None:
+    # The hint is only a fast pre-check: anything a pack's admission pattern finds, it must find.
+    rows = [json.loads(line) for line in (DATA / "classify_eval.jsonl").read_text().splitlines()]
+    texts = [r["text"].lower() for r in rows] + _load_bench("classify_speed").adversarial(200_000).split("\n")
+    for pack in C.PACKS.values():
+        for t in texts:
+            if pack.admission.search(t):
+                assert pack.admission_hint.search(t), (pack.lang, t[:80])
+
+
+# --- quality on the labelled sets --------------------------------------------------------------
+
+# Measured with bench/classify_eval.py when the rules were last changed (docs/quality.md). Typed
+# precision may not drop below these; recall has a floor so precision cannot be bought with silence.
+RECORDED = {  # (typed precision, recall floor); measured precision is 99/101 en, 76/77 zh, …
+    "classify_eval.jsonl": {"en": (0.980, 0.90), "zh": (0.987, 0.90), "ja": (1.0, 0.90),
+                            "ko": (0.971, 0.90), "events": (1.0, 0.90)},
+    "classify_holdout.jsonl": {"en": (1.0, 0.80), "zh": (1.0, 0.80), "ja": (1.0, 0.80),
+                               "ko": (1.0, 0.80), "events": (1.0, 0.80)},
+    # round 2, measured once after tuning: 25/25 en, 25/27 zh, 27/28 ja, 24/26 ko (quality.md)
+    "classify_holdout2.jsonl": {"en": (1.0, 0.80), "zh": (0.925, 0.80), "ja": (0.964, 0.80),
+                                "ko": (0.923, 0.80), "events": (1.0, 0.80)},
+    # round 3: 1,035 messages written blind (by someone who had not seen the rules); first seen at
+    # typed precision 95.7 en, 90.0 zh, 75.0 ja, 97.2 ko, recall 44-55%; these are after tuning.
+    "classify_holdout3.jsonl": {"en": (0.984, 0.78), "zh": (0.982, 0.70), "ja": (0.934, 0.68),
+                                "ko": (0.981, 0.68)},
+    # round 4: 480 messages written blind again, first run with the round 3 rules: typed precision
+    # 100 en, 89.5 zh, 95.8 ja, 94.7 ko (4/320 non-corrections typed), recall 35-58%; after tuning:
+    "classify_holdout4.jsonl": {"en": (1.0, 0.58), "zh": (0.962, 0.62), "ja": (1.0, 0.68), "ko": (1.0, 0.62)},
+    # agent replies (admissions of its own mistakes and hard near-misses), 360 written blind; first
+    # run: typed precision 96.3%, recall 23.2%, 1/248 false; after tuning:
+    "classify_agent4.jsonl": {"events": (1.0, 0.74)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_typed_precision_does_not_drop(name: str) -> None:
+    bench = _load_bench("classify_eval")
+    scores = bench.evaluate(bench.load(DATA / name))
+    for key, (precision, recall_floor) in RECORDED[name].items():
+        s = scores[key]
+        assert s.precision is not None and s.precision >= precision - 1e-9, (key, s.precision, s.errors)
+        assert s.recall is not None and s.recall >= recall_floor, (key, s.recall)
+
+
+def test_labelled_sets_are_well_formed_and_big_enough() -> None:
+    labels = {"omission", "instruction-violation", "premise-error", "result-error", "other", "none"}
+    names = ("classify_eval.jsonl", "classify_holdout.jsonl", "classify_holdout2.jsonl", "classify_holdout3.jsonl",
+             "classify_holdout4.jsonl", "classify_agent4.jsonl")
+    for name, per_lang in zip(names, (60, 25, 50, 250, 115, 90)):
+        rows = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+        assert all(r["label"] in labels and r["lang"] in ("en", "zh", "ja", "ko") for r in rows)
+        for lang in ("en", "zh", "ja", "ko"):
+            assert sum(r["lang"] == lang for r in rows) >= per_lang, (name, lang)
+    sets = [{r["text"] for r in map(json.loads, (DATA / name).read_text(encoding="utf-8").splitlines())}
+            for name in names]
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            assert not a & b, sorted(a & b)[:3]
+
+
+def test_fixture_messages_in_the_eval_set_are_real() -> None:
+    logs = "".join(p.read_text(encoding="utf-8") for p in fixtures_dir().rglob("*.json*"))
+    rows = [json.loads(line) for line in (DATA / "classify_eval.jsonl").read_text().splitlines()]
+    quoted = [r for r in rows if r["note"].startswith("fixture ")]
+    assert len(quoted) >= 40
+    for r in quoted:
+        assert json.dumps(r["text"][:60])[1:-1] in logs, r["text"][:60]
+
+
+# --- speed: every pattern on 1 MB of adversarial text -------------------------------------------
+
+def test_every_pattern_is_fast_on_a_megabyte_of_near_matches() -> None:
+    # Each pattern alone, not only behind classify()'s 200-character cut: a pattern that
+    # backtracks quadratically takes minutes here, a linear one well under a tenth of a second.
+    speed = _load_bench("classify_speed")
+    times = speed.pattern_times(speed.adversarial(1_000_000))
+    assert len(times) > 100
+    slow = {name: round(t, 2) for name, t in times.items() if t > 0.5}
+    assert not slow, slow
+
+
+def test_the_public_functions_are_fast_on_a_megabyte() -> None:
+    text = _load_bench("classify_speed").adversarial(1_000_000)
+    start = time.process_time()
+    C.classify(text)
+    C.classify_admission(text)
+    C.classify_review(text)
+    C.classify_hook(text)
+    assert time.process_time() - start < 0.5
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+def test_cli_answers_one_json_object_per_line() -> None:
+    lines = [
+        "you forgot the tests",
+        "테스트 추가하는 거 잊지 마",
+        json.dumps({"text": "是我說錯了"}, ensure_ascii=False),
+        json.dumps({"text": "I missed the second call site.", "kind": "assistant_text"}),
+        json.dumps({"text": "No issues found.", "kind": "review_finding"}),
+        "",
+    ]
+    out = run_cli("classify", input="\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert answers == [
+        {"type": "omission", "rule": "en.omission.you-forgot", "excluded": None, "lang": "en"},
+        {"type": "none", "rule": None, "excluded": None, "lang": "ko"},
+        {"type": "none", "rule": None, "excluded": "self-blame", "lang": "zh"},
+        {"type": "omission", "rule": "en.self.omission.i-missed", "excluded": None, "lang": "en",
+         "source": "self"},
+        {"type": "none", "rule": None, "excluded": None, "lang": "en", "source": None},
+        {"type": "none", "rule": None, "excluded": "empty", "lang": ""},
+    ]
+    assert out.stderr == ""
+
+
+def test_cli_notes_a_malformed_line_and_keeps_the_output_aligned() -> None:
+    out = run_cli("classify", input='you missed it\n{"text": "broken\n{"kind": "prompt"}\nstill wrong\n')
+    assert out.returncode == 0
+    assert [json.loads(line)["type"] for line in out.stdout.splitlines()] == ["omission", "none", "none",
+                                                                             "result-error"]
+    assert [json.loads(line)["excluded"] for line in out.stdout.splitlines()][1:3] == ["malformed"] * 2
+    notes = out.stderr.splitlines()
+    assert len(notes) == 2 and notes[0].startswith("git-ledger classify: line 2: not valid JSON")
+    assert notes[1].startswith("git-ledger classify: line 3:")
+
+
+def test_cli_reads_non_utf8_bytes_without_failing() -> None:
+    # Raw bytes: run_cli's text mode cannot send an invalid UTF-8 byte, so call the CLI directly.
+    out = subprocess.run((sys.executable, "-m", "git_ledger", "classify"), input=b"you forgot \xff the tests\n",
+                         capture_output=True, cwd=REPO_ROOT, timeout=60)
+    assert out.returncode == 0 and json.loads(out.stdout)["type"] == "omission"
+
+
+def test_cli_kind_option_and_help() -> None:
+    out = run_cli("classify", "--kind", "hook_block", input="Blocked: editing .env is not allowed\n")
+    assert json.loads(out.stdout) == {"type": "instruction-violation", "rule": "en.hook.instruction-violation"
+                                      ".not-allowed", "excluded": None, "lang": "en", "source": "hook"}
+    help_ = run_cli("classify", "--help")
+    assert help_.returncode == 0 and "example:" in help_.stdout and "git-ledger classify" in help_.stdout
+
+
+def test_classify_imports_nothing_heavy() -> None:
+    code = ("import sys, git_ledger.classify.classify; "
+            "heavy = {'git', 'ruamel', 'detect_secrets', 'sqlite3', 'json'} & set(sys.modules); "
+            "print(sorted(heavy))")
+    proc = subprocess.run((sys.executable, "-c", code), capture_output=True, text=True, cwd=REPO_ROOT)
+    assert proc.stdout.strip() == "[]", proc.stdout + proc.stderr
+
+
+def test_eval_script_prints_tables(tmp_path: Path) -> None:
+    bench = _load_bench("classify_eval")
+    path = tmp_path / "mini.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"text": "you missed the tests", "label": "omission", "lang": "en", "note": ""},
+        {"text": "don't forget the tests", "label": "none", "lang": "en", "note": ""},
+    ]) + "\n")
+    scores = bench.evaluate(bench.load(path))
+    assert (scores["en"].precision, scores["en"].recall) == (1.0, 1.0)
+    assert "| en | 2 | 1 | 1 | 100.0% | 100.0% | 100.0% | 100.0% | 0/1 | 100.0% |" in bench.table(scores)

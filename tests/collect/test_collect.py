@@ -1,0 +1,433 @@
+"""`git-ledger collect`: incremental, idempotent, crash-safe, tolerant of damaged logs."""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from git_ledger import sources
+from git_ledger.collect import collect
+from git_ledger.store.store import Store
+from tests.testing.util import JUDGES_DIR, fixtures_dir, run_cli
+
+FIX = fixtures_dir()
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+def prompt(uuid: str, text: str, when: str = "2026-11-20T10:00:00.000Z", cwd: str = "/work/widget",
+           session: str = "s-1") -> dict[str, Any]:
+    return {"parentUuid": None, "isSidechain": False, "userType": "external", "cwd": cwd, "sessionId": session,
+            "version": "2.1.30", "gitBranch": "main", "type": "user", "message": {"role": "user", "content": text},
+            "uuid": uuid, "timestamp": when}
+
+
+def line(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def agent_call(call_id: str = "toolu_0", cwd: str = "/work/widget", session: str = "s-1") -> str:
+    """A tool call of the agent (no text, so no event): a message after it can correct it.
+
+    An opening message of a session is never a case: nothing in that session can be corrected yet."""
+    return line({"parentUuid": None, "isSidechain": False, "cwd": cwd, "sessionId": session, "type": "assistant",
+                 "uuid": f"a-{call_id}", "timestamp": "2026-11-20T09:59:00.000Z",
+                 "message": {"role": "assistant", "content": [
+                     {"type": "tool_use", "id": call_id, "name": "Bash", "input": {"command": "pytest -q"}}]}})
+
+
+def collect_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    out = run_cli("collect", *args, "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_collect_twice_adds_nothing_the_second_time(tmp_path: Path) -> None:
+    log = tmp_path / "logs" / "a.jsonl"
+    log.parent.mkdir()
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아")))
+    first = collect_json("--logs", str(FIX), "--logs", str(log.parent))
+    assert first["files"] == 16 and first["lines_skipped"] == 0 and first["cases"] >= 1
+    assert first["events_by_kind"]["rejection_feedback"] == 4
+    again = collect_json("--logs", str(FIX), "--logs", str(log.parent))
+    assert (again["files"], again["bytes"], again["events"], again["cases"]) == (0, 0, 0, 0)
+    assert again["files_unchanged"] == 16
+    text = run_cli("collect", "--logs", str(FIX), "--logs", str(log.parent))
+    assert text.stdout.startswith("files: 0 read, 16 unchanged")
+
+
+def test_an_appended_line_adds_exactly_its_case(tmp_path: Path, repo: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(line(prompt("u1", "start on the parser", cwd=str(repo))) + agent_call(cwd=str(repo)))
+    assert collect_json("--logs", str(log))["cases"] == 0
+    with log.open("a") as f:
+        f.write(line(prompt("u2", "테스트를 빠뜨렸잖아", cwd=str(repo))))
+    added = collect_json("--logs", str(log))
+    assert (added["events"], added["cases"], added["cases_by_type"]) == (1, 1, {"omission": 1})
+    shown = run_cli("show", "github.com/example/widget/omission")
+    assert "테스트를 빠뜨렸잖아" in shown.stdout and shown.returncode == 0
+
+
+def test_a_line_still_being_written_is_read_once_complete(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(agent_call())
+    whole = line(prompt("u1", "테스트를 빠뜨렸잖아"))
+    with log.open("a") as f:
+        f.write(whole[:40])  # the agent is in the middle of writing the record
+    partial = collect_json("--logs", str(log))
+    assert (partial["events"], partial["lines_skipped"], partial["bytes"]) == (0, 0, len(agent_call()))
+    with log.open("a") as f:
+        f.write(whole[40:-1])  # still no newline
+    assert collect_json("--logs", str(log))["events"] == 0
+    with log.open("a") as f:
+        f.write("\n")
+    done = collect_json("--logs", str(log))
+    assert (done["events"], done["cases"]) == (1, 1)
+
+
+def test_a_replaced_or_shrunk_file_is_read_again_from_the_start(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(line(prompt("u1", "one")) + agent_call() + line(prompt("u2", "테스트를 빠뜨렸잖아")))
+    assert collect_json("--logs", str(log))["events"] == 2
+    # A new file under the same name (a new inode), e.g. restored from a backup: read it all.
+    tmp = tmp_path / "new.jsonl"
+    tmp.write_text(line(prompt("u1", "one")) + agent_call() + line(prompt("u2", "테스트를 빠뜨렸잖아"))
+                   + line(prompt("u3", "three")))
+    os.replace(tmp, log)
+    replaced = collect_json("--logs", str(log))
+    assert (replaced["events"], replaced["cases"]) == (3, 0)  # the case was already stored
+    # Truncated in place and rewritten shorter: read from 0 again.
+    log.write_text(agent_call("toolu_9") + line(prompt("u9", "그게 아니라 다른 파일")))
+    shrunk = collect_json("--logs", str(log))
+    assert (shrunk["events"], shrunk["cases"]) == (1, 1)
+
+
+def test_a_date_window_loses_no_history(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아", "2026-10-01T10:00:00.000Z"))
+                   + line(prompt("u2", "그게 아니라 다른 파일", "2026-11-20T10:00:00.000Z")))
+    recent = collect_json("--logs", str(log), "--since", "2026-11-01")
+    assert (recent["events"], recent["cases_by_type"]) == (1, {"premise-error": 1})
+    now = {"GIT_LEDGER_NOW": "2026-11-29T00:00:00Z"}
+    assert collect_json("--logs", str(log), "--days", "20", env=now)["files"] == 0  # from 11-09: already read
+    wider = collect_json("--logs", str(log), "--days", "30", env=now)  # from 10-30: read again, nothing new
+    assert (wider["files"], wider["events"], wider["cases"]) == (1, 1, 0)
+    everything = collect_json("--logs", str(log))  # no window: the file is read again from the start
+    assert everything["cases_by_type"] == {"omission": 1}
+    stats = json.loads(run_cli("stats", "--json").stdout)
+    assert stats["by_type"] == {"omission": 1, "premise-error": 1}
+    assert collect_json("--logs", str(log))["files"] == 0
+
+
+def test_a_no_change_run_does_not_open_the_store(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(line(prompt("u1", "hello")))
+    collect_json("--logs", str(log))
+    db = Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db"
+    before = {p.name: p.stat().st_mtime_ns for p in db.parent.iterdir()}
+    time.sleep(0.01)
+    assert collect_json("--logs", str(log))["files_unchanged"] == 1
+    assert {p.name: p.stat().st_mtime_ns for p in db.parent.iterdir()} == before
+    # A store replaced behind the snapshot's back is noticed: everything is read into it again.
+    for p in db.parent.glob("ledger.db*"):
+        p.unlink()
+    assert collect_json("--logs", str(log))["files"] == 1
+
+
+def test_a_new_log_in_a_known_folder_is_found_without_listing_unchanged_folders(tmp_path: Path) -> None:
+    logs = tmp_path / "logs" / "project"
+    logs.mkdir(parents=True)
+    (logs / "a.jsonl").write_text(line(prompt("u1", "hello")))
+    old = time.time_ns() - 10_000_000_000
+    for folder in (logs, logs.parent):  # folders untouched for a while (the snapshot trusts them)
+        os.utime(folder, ns=(old, old))
+    assert collect_json("--logs", str(logs.parent))["files"] == 1
+    db = Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db"
+    before = db.stat().st_mtime_ns
+    assert collect_json("--logs", str(logs.parent))["files_unchanged"] == 1
+    assert db.stat().st_mtime_ns == before
+    (logs / "b.jsonl").write_text(agent_call(session="s-2") + line(prompt("u2", "테스트를 빠뜨렸잖아", session="s-2")))  # the folder's mtime moves
+    found = collect_json("--logs", str(logs.parent))
+    assert (found["files"], found["files_unchanged"], found["cases"]) == (1, 1, 1)
+
+
+def test_agent_filter_and_missing_logs(tmp_path: Path) -> None:
+    only_gemini = collect_json("--logs", str(FIX), "--agent", "gemini")
+    assert only_gemini["files"] == 2 and set(only_gemini["events_by_kind"]) == {"prompt", "assistant_text"}
+    out = run_cli("collect", "--logs", str(tmp_path / "nope"))
+    assert out.returncode == 1 and "no such file or folder" in out.stderr
+
+
+def test_malformed_lines_are_counted_by_the_cli(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_bytes(line(prompt("u1", "one")).encode() + b'{"type":"user", "broken\n' + b"\xff\xfe not json\n"
+                    + b'{"type":"progress","data":{}}\n' + b'{"type":"progress","data":{"x":"\xff"}}\n'
+                    + line(prompt("u2", "two")).encode())
+    got = collect_json("--logs", str(log))
+    assert (got["events"], got["lines_skipped"]) == (2, 3)
+
+
+def test_escaped_lone_surrogates_in_a_damaged_log_are_stored_replaced(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    record = prompt("u1", "테스트를 빠뜨렸잖아 \ud800", session="s-\ud800", cwd="/work/\udcff")
+    log.write_text(agent_call() + json.dumps(record, separators=(",", ":")) + "\n")  # ASCII escapes: valid JSON
+    got = collect_json("--logs", str(log))
+    assert (got["events"], got["cases"]) == (1, 1)
+    events = run_cli("collect", "--events", "--logs", str(log))
+    assert events.returncode == 0 and json.loads(events.stdout)["session"] == "s-?"
+
+
+
+def test_a_lone_surrogate_timestamp_or_file_name_costs_no_run(tmp_path: Path) -> None:
+    """Fault 1 of issue 15: one bad field stopped collection for good (exit 3 on every rerun)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    bad = prompt("u1", "you missed the tests", when="\ud800")
+    (logs / "a.jsonl").write_text(agent_call() + json.dumps(bad) + "\n" + agent_call("toolu_1")
+                                  + line(prompt("u2", "테스트를 빠뜨렸잖아", when="2026-11-21T10:00:00.000Z")))
+    named = os.fsdecode(bytes(logs) + b"/\xff-not-utf8.jsonl")  # a file name that is not UTF-8
+    Path(named).write_text(agent_call() + line(prompt("u3", "이게 아니라 저거요", session="s-2")))
+    first = collect_json("--logs", str(logs))
+    assert (first["files"], first["events"], first["cases"]) == (2, 3, 3)
+    again = collect_json("--logs", str(logs))
+    assert (again["files"], again["files_unchanged"], again["cases"]) == (0, 2, 0)
+    dates = {c.date for c in Store.open(tmp_path / "ledger-home" / "ledger.db").cases()}
+    today = datetime.fromtimestamp((logs / "a.jsonl").stat().st_mtime, timezone.utc).date().isoformat()
+    assert dates == {"2026-11-21", "2026-11-20", today}  # the bad timestamp: dated by its file
+
+
+_ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)  # lone surrogates too
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.fixed_dictionaries({"text": _ANY_TEXT, "when": _ANY_TEXT, "cwd": _ANY_TEXT, "session": _ANY_TEXT,
+                                     "uuid": _ANY_TEXT}))
+def test_any_string_of_a_log_reaches_the_store(tmp_path: Path, fields: dict[str, str]) -> None:
+    record = prompt(fields["uuid"], "테스트를 빠뜨렸잖아 " + fields["text"], when=fields["when"], cwd=fields["cwd"],
+                    session=fields["session"])
+    log = tmp_path / "any.jsonl"
+    log.write_text(agent_call(session=fields["session"]) + json.dumps(record) + "\n")
+    with Store.open(tmp_path / "any.db") as store:
+        stats = collect.collect_files(store, [("claude", log)], now=NOW)
+        assert stats.files == 1 and not stats.errors
+        assert all(len(c.date) == 10 and c.date[:2] in ("19", "20") for c in store.cases())
+    (tmp_path / "any.db").unlink()
+
+# --------------------------------------------------------------------------- library level
+
+def _store(tmp_path: Path, name: str = "ledger.db") -> Store:
+    return Store.open(tmp_path / name)
+
+
+def _logs(root: Path) -> list[tuple[str, Path]]:
+    return list(sources.discover([root]))
+
+
+def test_parallel_and_sequential_scans_store_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with _store(tmp_path, "a.db") as one:
+        seq = collect.collect_files(one, _logs(FIX), now=NOW)
+        seq_ids = {c.id for c in one.cases()}
+        sessions = one.count_sessions()
+    monkeypatch.setattr(collect, "PARALLEL_MIN_BYTES", 0)
+    with _store(tmp_path, "b.db") as two:
+        par = collect.collect_files(two, _logs(FIX), now=NOW)
+        assert {c.id for c in two.cases()} == seq_ids
+        assert two.count_sessions() == sessions
+    assert (par.files, par.bytes, par.events, par.cases) == (seq.files, seq.bytes, seq.events, seq.cases)
+    assert seq.events_by_kind == par.events_by_kind
+
+
+def test_a_passed_deadline_stops_before_the_next_file(tmp_path: Path) -> None:
+    with _store(tmp_path) as store:
+        stats = collect.collect_files(store, _logs(FIX), now=NOW, deadline=time.monotonic() - 1)
+        # The first file is always read (the hook's own session matters most); the rest wait.
+        assert stats.files == 1 and len(store.cursor_marks()) == 1
+
+
+def test_cases_and_cursor_are_saved_together(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text(agent_call() + line(prompt("u1", "테스트를 빠뜨렸잖아")))
+
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with _store(tmp_path) as store:
+        monkeypatch.setattr(store, "save_cursor", crash)
+        with pytest.raises(sqlite3.OperationalError):
+            collect.collect_files(store, [("claude", log)], now=NOW)
+        assert store.count_cases() == 0  # no case without its cursor
+        monkeypatch.undo()
+        assert collect.collect_files(store, [("claude", log)], now=NOW).cases == 1
+
+
+def test_discovery_follows_symlinks_once_and_knows_logs_by_content(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    (logs / "deep").mkdir(parents=True)
+    (logs / "deep" / "renamed.txt").write_text(line(prompt("u1", "hello")))  # a log, whatever its name
+    (logs / "notes.jsonl").write_text('{"note": "not a log"}\n')
+    (logs / "tool-output.txt").write_text("total 16\n")
+    (logs / "deep" / "loop").symlink_to(logs, target_is_directory=True)  # a cycle
+    (tmp_path / "elsewhere.jsonl").symlink_to(logs / "deep" / "renamed.txt")
+    found = list(sources.discover([logs, tmp_path / "elsewhere.jsonl"]))
+    assert found == [("claude", logs / "deep" / "renamed.txt")]
+    assert sources.detect_agent((FIX / "entireio-cli" / "gemini-12cbfeaa512b-0.json").read_bytes()[:4096]) == "gemini"
+    assert sources.detect_agent(b"\x00\x01binary") is None
+
+
+def test_turns_count_each_tool_call_once(tmp_path: Path) -> None:
+    """Per-turn calls, added up, equal the distinct tool_use ids of the main conversation."""
+    for log in sorted(FIX.rglob("*.jsonl")):
+        if sources.sniff(log) != "claude" or "subagents" in log.parts:
+            continue
+        ids = set()
+        for raw in log.read_bytes().splitlines(keepends=True):
+            if not raw.endswith(b"\n"):
+                break  # a line still being written is not read
+            r = json.loads(raw)
+            if r.get("type") == "assistant" and not r.get("isSidechain"):
+                ids |= {b["id"] for b in r["message"]["content"] if b.get("type") == "tool_use"}
+        turns = sources.read_turns(log, "claude")
+        assert sum(len(t.tool_calls) for t in turns) == len(ids), log.name
+        assert all(len({c.id for c in t.tool_calls}) == len(t.tool_calls) for t in turns)
+    goreleaser = sources.read_turns(FIX / "entireio-cli" / "claude-37995ebed6e4-3.jsonl", "claude")
+    assert [len(t.tool_calls) for t in goreleaser] == [7, 3, 6, 4, 18]
+    assert [t.opened_by.kind for t in goreleaser if t.opened_by] == ["prompt", "prompt"] + ["rejection_feedback"] * 3
+    assert goreleaser[-1].finished is False  # its last line has no newline yet
+    heavy = sources.read_turns(FIX / "marot-spotter" / "tool_heavy.jsonl", "claude")
+    assert [(len(t.tool_calls), t.interrupted) for t in heavy] == [(2, True), (4, True)]
+
+
+# ----------------------------------------------------------------------------- fuzzing
+
+SAMPLE = [ln for p in (FIX / "entireio-cli" / "claude-0b0195f27fed-0.jsonl", FIX / "marot-spotter" / "tool_heavy.jsonl")
+          for ln in p.read_bytes().splitlines() if ln][:400]
+
+
+def _truncate(raw: bytes, at: int) -> bytes:
+    cut = raw[: max(1, at % len(raw))].rstrip(b"}\r\n ")  # a cut right after a "}" would look whole unparsed
+    return cut or b"{"
+
+
+CORRUPT = {
+    "truncated": lambda raw, at: _truncate(raw, at),
+    "non-utf8": lambda raw, at: raw[: at % len(raw)] + b"\xff\xc3" + raw[at % len(raw):],
+    "garbage": lambda raw, at: b"\x00\x01garbage" + raw[: at % 50],
+    "not-an-object": lambda raw, at: [b"[1, 2]", b'"text"', b"42", b"null"][at % 4],
+    "deep": lambda raw, at: b"[" * (100_000 + at % 10) + b"]" * 3,
+}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(plan=st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.sampled_from([None, *CORRUPT]),
+                               st.integers(0, 10_000)), min_size=1, max_size=40))
+def test_fuzzed_logs_never_crash_and_every_bad_line_is_counted(tmp_path: Path, plan: list[Any]) -> None:
+    lines, bad = [], 0
+    for index, how, at in plan:
+        raw = SAMPLE[index]
+        if how is not None:
+            raw = CORRUPT[how](raw, at)
+            bad += 1
+        lines.append(raw)
+    log = tmp_path / "fuzz.jsonl"
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    rr = sources.read_events(log, "claude")
+    assert rr.lines_skipped == bad
+    assert rr.offset == log.stat().st_size
+    # The same bytes read in two halves give the same count and the same events.
+    half = sum(len(x) + 1 for x in lines[: len(lines) // 2])
+    with log.open("rb") as f:
+        head = f.read(half)
+    part = tmp_path / "part.jsonl"
+    part.write_bytes(head)
+    a = sources.read_events(part, "claude")
+    part.write_bytes(log.read_bytes())
+    b = sources.read_events(part, "claude", a.offset, a.state)
+    assert a.lines_skipped + b.lines_skipped == bad
+    assert [e.uuid for e in a.events + b.events if e.kind != "assistant_text"] == \
+        [e.uuid for e in rr.events if e.kind != "assistant_text"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(records=st.lists(st.dictionaries(
+    st.sampled_from(["type", "message", "content", "isMeta", "operation", "attachment", "payload", "uuid",
+                     "sessionId", "timestamp", "cwd", "isSidechain", "toolUseResult"]),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20)
+                 | st.sampled_from(["user", "assistant", "queue-operation", "attachment", "system", "tool_result",
+                                    "text", "tool_use", "enqueue", "dequeue", "remove", "queued_command"]),
+                 lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                     st.sampled_from(["type", "content", "text", "role", "id", "name", "input", "is_error",
+                                      "tool_use_id", "prompt", "blockingError"]), inner, max_size=4),
+                 max_leaves=12), max_size=8), max_size=20))
+def test_records_of_unexpected_shapes_never_crash(tmp_path: Path, records: list[dict[str, Any]]) -> None:
+    for agent in ("claude", "codex"):
+        log = tmp_path / f"{agent}.jsonl"
+        log.write_text("".join(json.dumps(r) + "\n" for r in records))
+        rr = sources.read_events(log, agent)
+        assert rr.offset == log.stat().st_size and rr.lines_skipped <= len(records)
+
+
+def test_an_opening_message_is_never_a_case(tmp_path: Path) -> None:
+    """"Still broken" opening a session is about earlier work: nothing here can be corrected yet."""
+    log = tmp_path / "s.jsonl"
+    log.write_text(line(prompt("u1", "that's not what I asked for, the config is still wrong")))
+    opening = collect_json("--logs", str(log))
+    assert (opening["events"], opening["cases"]) == (1, 0)
+    with log.open("a") as f:
+        f.write(agent_call() + line(prompt("u2", "that's not what I asked for, the config is still wrong")))
+    later = collect_json("--logs", str(log))  # read incrementally: the parser state remembers
+    assert (later["events"], later["cases"]) == (1, 1)
+
+
+# ------------------------------------------------------------------ collect --llm / --propose
+
+def _corrections(log: Path, repo: Path) -> None:
+    """Two sessions on two days in `repo`, each with one rule-typed and one untyped correction."""
+    records = ""
+    for n, day in ((1, "2026-11-20"), (2, "2026-11-23")):
+        records += agent_call(f"toolu_{n}", cwd=str(repo), session=f"s-{n}")
+        records += line(prompt(f"u{n}a", "you forgot to update the changelog", f"{day}T10:00:00.000Z",
+                               cwd=str(repo), session=f"s-{n}"))
+        records += line(prompt(f"u{n}b", "hmm, that is still not it", f"{day}T10:05:00.000Z",
+                               cwd=str(repo), session=f"s-{n}"))
+    log.write_text(records)
+
+
+def test_collect_llm_without_judges_stops_before_collecting(tmp_path: Path, repo: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    _corrections(log, repo)
+    out = run_cli("collect", "--logs", str(log), "--llm")
+    assert out.returncode == 1 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and "no judges configured" in out.stderr
+    assert not (Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").exists()
+
+
+def test_collect_llm_propose_is_the_daily_one_liner(tmp_path: Path, repo: Path) -> None:
+    import sys
+
+    log = tmp_path / "s.jsonl"
+    _corrections(log, repo)
+    answer = JUDGES_DIR / "answer.py"
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text(
+        "judges:\n"
+        f"  - {{name: one, kind: command, command: [{sys.executable}, {answer}, result-error], local: true}}\n"
+        f"  - {{name: two, kind: command, command: [{sys.executable}, {answer}, result-error, {tmp_path / 'two.log'}],"
+        " local: true}\n")
+    out = run_cli("collect", "--logs", str(log), "--llm", "--propose", "--json", cwd=repo,
+                  env={"GIT_LEDGER_NOW": "2026-11-29T12:00:00Z"})
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["cases_by_type"] == {"omission": 2, "other": 2}
+    assert got["retype"]["retyped"] == {"result-error": 2}
+    changes = {(c["type"], c["status"], c["units"]) for c in got["propose"]["changes"]}
+    assert changes == {("omission", "proposed", 2), ("result-error", "proposed", 2)}
+    ledger = (repo / ".git-ledger" / "proposals.yaml").read_text()
+    assert "changelog" not in ledger and "still not it" not in ledger

@@ -1,0 +1,70 @@
+"""Helpers shared by the tests: real git repos, the real CLI as a subprocess, fixture paths."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = REPO_ROOT / "tests" / "data"  # the labelled message sets of the classifier tests
+JUDGES_DIR = REPO_ROOT / "tests" / "judges"  # the fixture judge programs and their labelled set
+
+
+def shared_dir() -> Path:
+    """`../shared` beside the checkout (CI copies it there), or $GIT_LEDGER_SHARED."""
+    return Path(os.environ.get("GIT_LEDGER_SHARED") or REPO_ROOT.parent / "shared")
+
+
+def fixtures_dir() -> Path:
+    return shared_dir() / "fixtures" / "transcripts"
+
+
+def git(cwd: Path, *args: str, check: bool = True) -> str:
+    out = subprocess.run(("git", "-C", str(cwd), *args), capture_output=True, text=True)
+    if check and out.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} failed: {out.stderr}")
+    return out.stdout
+
+
+def init_repo(path: Path, origin: str | None = "https://github.com/example/widget.git") -> Path:
+    """A real repository with one commit (and an origin remote unless `origin` is None)."""
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "-q", "-b", "main")
+    if origin:
+        git(path, "remote", "add", "origin", origin)
+    (path / "README.md").write_text("widget\n")
+    git(path, "add", "README.md")
+    git(path, "commit", "-q", "-m", "initial")
+    return path
+
+
+def run_cli(
+    *args: str,
+    input: str | bytes | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """Run the real `git-ledger` command (as `python -m git_ledger`) in a subprocess."""
+    if isinstance(input, bytes):
+        input = input.decode("utf-8", "surrogateescape")
+    return subprocess.run(
+        (sys.executable, "-m", "git_ledger", *args),
+        input=input,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+        timeout=timeout,
+    )
+
+
+def write_jsonl(path: Path, records: Sequence[Mapping[str, object]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return path
