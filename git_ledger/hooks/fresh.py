@@ -142,12 +142,13 @@ def refresh(
     from git_ledger.classify import classify  # noqa: F401
     from git_ledger.collect import collect  # noqa: F401
     from git_ledger.masking import mask as redact  # noqa: F401
+    from git_ledger.store.queries import HOOK_BUSY_TIMEOUT_MS
     from git_ledger.store.store import Store
 
     todo.sort(key=lambda f: _mtime(f[1]), reverse=True)
     deadline = time.monotonic() + seconds
     agents = tuple(review_agents)
-    with Store.open(paths.db_path(env)) as store:
+    with Store.open(paths.db_path(env), HOOK_BUSY_TIMEOUT_MS) as store:
         stats = collect.collect_files(store, todo[:1], now=now, since=since, review_agents=agents)
         if len(todo) > 1 and time.monotonic() < deadline:
             more = collect.collect_files(store, todo[1:], now=now, since=since, review_agents=agents,

@@ -156,6 +156,7 @@ def _record(
     from git_ledger import paths, repo
     from git_ledger.masking.mask import mask
     from git_ledger.models import Case, ToolCall, case_id, format_tools
+    from git_ledger.store.queries import HOOK_BUSY_TIMEOUT_MS
     from git_ledger.store.store import Store
 
     now = paths.now(env)
@@ -168,7 +169,7 @@ def _record(
     )
     tools = tuple(ToolCall(c.id, c.name, " ".join(c.shell.split())[:80], shell=c.shell) for c in turn.calls)
     context = format_tools(tools)
-    with Store.open(paths.db_path(env)) as store:
+    with Store.open(paths.db_path(env), HOOK_BUSY_TIMEOUT_MS) as store:
         repo_id = repo.RepoResolver(store, now_iso)(cwd)
         for f in firings:
             cid = case_id(turn.agent, session, turn_key, f"guard:{f.guard}")

@@ -252,6 +252,25 @@ def test_long_texts_are_cut_and_the_whole_stays_under_the_cap(repo: Path) -> Non
     assert all(len(line) < 520 and "… (after:" in line for line in lines[1:])
 
 
+def test_a_locked_store_makes_the_hook_give_up_fast_and_fail_open(repo: Path, store_cases: list[Case]) -> None:
+    """Issue 15: a store another process holds for writing made the hook wait the store's 10 s."""
+    import sqlite3
+    import time
+
+    lock = sqlite3.connect(home() / "ledger.db", isolation_level=None)
+    lock.execute("BEGIN IMMEDIATE")  # a long collect writing, say
+    try:
+        started = time.monotonic()
+        out = hook(payload("s-first", repo))
+        took = time.monotonic() - started
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert out.stdout == "" and took < 5, took
+    assert "locked" in (home() / "hooks.log").read_text()
+    assert hook(payload("s-first", repo)).stdout  # nothing was claimed: the next prompt injects
+
+
 def test_malformed_input_fails_open_with_one_log_line_each(repo: Path) -> None:
     for body in ("{not json", "[1, 2]"):
         out = hook(body)

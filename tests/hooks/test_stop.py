@@ -271,6 +271,27 @@ def test_no_config_no_reminder(tmp_path: Path, repo: Path) -> None:
     assert store_cases() == []
 
 
+def test_a_locked_store_makes_the_hook_give_up_fast_and_fail_open(tmp_path: Path, repo: Path) -> None:
+    """Issue 15: a store another process holds for writing made a firing guard wait 10 s."""
+    import sqlite3
+
+    Store.open(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").close()
+    lock = sqlite3.connect(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db", isolation_level=None)
+    lock.execute("BEGIN IMMEDIATE")
+    t = ClaudeTurns()
+    t.prompt("is the date parser fixed now?")
+    t.say(CLAIMS["en"])
+    try:
+        started = time.monotonic()
+        assert hook(t.write(tmp_path / "t.jsonl"), CLAIMS["en"], repo) is None
+        took = time.monotonic() - started
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert took < 5, took
+    assert "locked" in (Path(os.environ["GIT_LEDGER_HOME"]) / "hooks.log").read_text()
+
+
 def test_a_fifo_transcript_or_config_never_blocks_the_hook(tmp_path: Path, repo: Path) -> None:
     """Issue 15, fault 6: `open()` of a FIFO waits for a writer, so the hook hung until killed."""
     fifo = tmp_path / "transcript.jsonl"
