@@ -144,12 +144,27 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         source, c = typed
         cases.append(PreCase(
             ev.uuid, ev.kind, ev.session, ts, ev.cwd, c.type, source,
-            mask(ev.text), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
+            excerpt(ev.text, mask), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
             c.lang,
         ))
     state = dict(rr.state)
     state["covered_from"] = since or ""
     return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "")
+
+
+TEXT_MAX = 2000  # characters of a case's text kept (a 50 MB agent admission was stored whole)
+
+
+def excerpt(text: str, mask: Callable[[str], str]) -> str:
+    """`text` masked, at most TEXT_MAX characters (then `…`). Only a head of a long text is
+    masked, cut where no secret can straddle the cut (a line end, else a space), so masking a
+    huge text costs no more than a short one and no half of a secret survives the cut."""
+    if len(text) <= TEXT_MAX:
+        return mask(text)
+    head = text[:4 * TEXT_MAX]
+    cut = max(head.rfind("\n"), head.rfind(" ") if "\n" not in head[TEXT_MAX:] else -1)
+    masked = mask(head[:cut] if cut > TEXT_MAX else head)
+    return masked if len(masked) <= TEXT_MAX else masked[:TEXT_MAX] + "…"
 
 
 _DAY = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d])")

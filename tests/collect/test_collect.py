@@ -213,12 +213,28 @@ def test_any_string_of_a_log_reaches_the_store(tmp_path: Path, fields: dict[str,
     record = prompt(fields["uuid"], "테스트를 빠뜨렸잖아 " + fields["text"], when=fields["when"], cwd=fields["cwd"],
                     session=fields["session"])
     log = tmp_path / "any.jsonl"
-    log.write_text(agent_call(session=fields["session"]) + json.dumps(record) + "\n")
+    call = {**json.loads(agent_call()), "sessionId": fields["session"]}
+    log.write_text(json.dumps(call) + "\n" + json.dumps(record) + "\n")  # ASCII escapes: valid JSON
     with Store.open(tmp_path / "any.db") as store:
         stats = collect.collect_files(store, [("claude", log)], now=NOW)
         assert stats.files == 1 and not stats.errors
         assert all(len(c.date) == 10 and c.date[:2] in ("19", "20") for c in store.cases())
     (tmp_path / "any.db").unlink()
+
+
+def test_a_huge_admission_is_stored_as_a_bounded_excerpt(tmp_path: Path) -> None:
+    """Issue 15: a 50 MB agent admission was stored (and masked) whole."""
+    log = tmp_path / "s.jsonl"
+    huge = "I missed the second call site. " + "The parser reads every line again.\n" * 150_000
+    say = {"parentUuid": None, "isSidechain": False, "cwd": "/work/widget", "sessionId": "s-1", "type": "assistant",
+           "uuid": "a-big", "timestamp": "2026-11-20T10:01:00.000Z",
+           "message": {"role": "assistant", "content": [{"type": "text", "text": huge}]}}
+    log.write_text(agent_call() + line(prompt("u1", "why does it still fail?")) + line(say)
+                   + line({**say, "uuid": "a-end", "type": "system", "subtype": "turn_duration"}))
+    with Store.open(tmp_path / "x.db") as store:
+        collect.collect_files(store, [("claude", log)], now=NOW)
+        (case,) = [c for c in store.cases() if c.kind == "assistant_text"]
+    assert case.text.startswith("I missed the second call site.") and len(case.text) <= collect.TEXT_MAX + 1
 
 # --------------------------------------------------------------------------- library level
 
