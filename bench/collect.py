@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Speed of `git-ledger collect` on a large corpus of real logs, against bare Python.
 
-    python bench/collect.py [--mb 500] [--runs 3] [--out DIR] [--keep]
+    python bench/collect.py [--mb 500] [--runs 3] [--out DIR] [--keep] [--ccusage BIN]
 
 Builds a corpus of at least --mb megabytes by replicating every log in the shared fixtures
-(../shared/fixtures/transcripts) with fresh session ids, then, in this one invocation, times
+(../shared/fixtures/transcripts, or $GIT_LEDGER_SHARED/fixtures/transcripts; the bench stops with
+a message without them) with fresh session ids, then, in this one invocation, times
 
   (a) floor:   a bare Python process reading every line of the same files (`for line in f`),
   (b) first:   `git-ledger collect --logs CORPUS --json` into a fresh store,
@@ -13,7 +14,20 @@ Builds a corpus of at least --mb megabytes by replicating every log in the share
   (e) parsing: the collector's own share of (b): every file through `sources.scan_events` (the
                lean read collect uses) in a process pool, without typing, masking or storing,
 
-and prints the ratios first/floor (target <= 2) and rescan/startup (target <= 1.5). Every
+  (g) with --plain, (c) and (d) again through a virtualenv without this checkout's editable
+               finder (git_ledger on PYTHONPATH: a regular install's import path; the finder the
+               development venv loads into every interpreter flatters the rescan ratio), and two
+               floors of such a rescan in the same interpreter: `import re` (what the console
+               script pip writes runs before any of our code) and `import re` plus an `os.stat` of
+               every file and folder of the corpus (what any rescan that notices an appended log
+               must at least do),
+  (f) ccusage: with --ccusage (the `ccusage` script of an npm install made outside the repository,
+               e.g. `npm install --prefix /tmp/ccusage ccusage@17.2.1`), its daily report over the
+               same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
+               DIR/projects a link to the corpus and HOME an empty folder,
+
+and prints the ratios first/floor (target <= 2), rescan/startup (target <= 1.5) and ccusage/first
+in CPU (target >= 10). Every
 timing is the whole process, started the way a user starts it (the installed console script).
 Medians over --runs (the rescan and startup are run 5x as often: they are short and noisy).
 The machine's load average is printed too: on a shared machine it moves every number.
@@ -45,6 +59,7 @@ sys.path.insert(0, str(ROOT))
 from git_ledger import sources  # noqa: E402
 
 FIXTURES = Path(os.environ.get("GIT_LEDGER_SHARED") or ROOT.parent / "shared") / "fixtures" / "transcripts"
+STAT_FLOOR = "import re, sys, os\nwith open(sys.argv[1]) as f:\n    for p in f.read().split('\\n'):\n        os.stat(p)\n"
 FLOOR = "import sys\nfor p in sys.argv[1:]:\n    with open(p, 'rb') as f:\n        for line in f:\n            pass\n"
 PARSE_ONLY = """
 import os, sys
@@ -84,10 +99,10 @@ mb = sum(os.path.getsize(p) for _, p in files) / 1e6
 spent = {"classify": 0.0, "mask": 0.0}
 mask, classify_event = redact.mask, C.classify_event
 def timed(name, fn):
-    def call(arg):
+    def call(*args):
         t = clock()
         try:
-            return fn(arg)
+            return fn(*args)
         finally:
             spent[name] += clock() - t
     return call
@@ -186,7 +201,12 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=None, help="corpus folder (default: a temp dir)")
     ap.add_argument("--keep", action="store_true", help="keep the corpus and the stores")
     ap.add_argument("--reuse", action="store_true", help="reuse the corpus already in --out")
+    ap.add_argument("--ccusage", type=Path, default=None, help="the ccusage script to compare with")
+    ap.add_argument("--plain", action="store_true", help="also time (c) and (d) as a regular install")
     args = ap.parse_args()
+    if not args.reuse and not FIXTURES.is_dir():
+        print(f"no fixtures at {FIXTURES}: set GIT_LEDGER_SHARED to the shared folder", file=sys.stderr)
+        return 0
     work = args.out or Path(tempfile.mkdtemp(prefix="git-ledger-bench-"))
     corpus = work / "corpus"
     t = time.perf_counter()
@@ -204,6 +224,34 @@ def main() -> int:
     timed(floor_cmd)  # warm the page cache once, so every contender reads from memory
     parse_cmd = [sys.executable, "-c", PARSE_ONLY, *map(str, files)]
     rescan_cmd = [*git_ledger(), "collect", "--logs", str(corpus)]
+    cc_env = dict(ENV)
+    cc_cmd: list[str] = []
+    if args.ccusage is not None:
+        config = work / "ccusage-config"
+        (work / "ccusage-home").mkdir(exist_ok=True)
+        config.mkdir(exist_ok=True)
+        if not (config / "projects").exists():
+            (config / "projects").symlink_to(corpus, target_is_directory=True)
+        cc_env.update(CLAUDE_CONFIG_DIR=str(config), HOME=str(work / "ccusage-home"), LOG_LEVEL="0")
+        cc_cmd = [str(args.ccusage), "daily", "--offline", "--json"]
+    ccusages: list[tuple[float, float]] = []
+    plain_env = dict(ENV)
+    plain_rescan: list[str] = []
+    plain_start: list[str] = []
+    if args.plain:
+        from hooks import plain_python  # bench/hooks.py: the same regular-install venv
+
+        python = plain_python(work / "plain-venv", plain_env)
+        plain_rescan = [str(Path(python).parent / "git-ledger"), "collect", "--logs", str(corpus)]
+        plain_start = [python, "-c", "pass"]
+        plain_re = [python, "-c", "import re"]
+        entries = [str(corpus), *(str(d) for d in corpus.rglob("*") if d.is_dir()), *map(str, files)]
+        (work / "entries.txt").write_text("\n".join(entries))  # a file: 3,000 paths in argv cost the exec
+        plain_stats = [python, "-c", STAT_FLOOR, str(work / "entries.txt")]
+    plain_rescans: list[tuple[float, float]] = []
+    plain_starts: list[tuple[float, float]] = []
+    plain_res: list[tuple[float, float]] = []
+    plain_statfloors: list[tuple[float, float]] = []
     load_before = os.getloadavg()
     floors: list[tuple[float, float]] = []
     firsts: list[tuple[float, float]] = []
@@ -219,10 +267,17 @@ def main() -> int:
         wall, cpu, summary = timed(collect_cmd, env)
         firsts.append((wall, cpu))
         parses.append(timed(parse_cmd)[:2])
+        if cc_cmd:
+            ccusages.append(timed(cc_cmd, cc_env)[:2])
         time.sleep(2.1)  # let the folders' mtimes age past the snapshot's racy window
         for _ in range(5):
             rescans.append(timed(rescan_cmd, env)[:2])
             starts.append(timed([sys.executable, "-c", "pass"])[:2])
+            if plain_rescan:
+                plain_rescans.append(timed(plain_rescan, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
+                plain_starts.append(timed(plain_start, plain_env)[:2])
+                plain_res.append(timed(plain_re, plain_env)[:2])
+                plain_statfloors.append(timed(plain_stats, plain_env)[:2])
     first = json.loads(summary)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cpus, Python {platform.python_version()}, {platform.system()}; "
           f"load average {load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
@@ -236,6 +291,17 @@ def main() -> int:
     print(f"first / floor    = {ratio(firsts, floors)}  (target <= 2)")
     print(f"parsing / floor  = {ratio(parses, floors)}")
     print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
+    if plain_rescans:
+        print(line("(g) rescan, plain", plain_rescans, 1))
+        print(line("(g) python -c pass, plain", plain_starts, 1))
+        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)}  (target <= 1.5)")
+        print(line("(g) import re, plain", plain_res, 1))
+        print(line("(g) import re + stats", plain_statfloors, 1))
+        print(f"plain rescan / import re = {ratio(plain_rescans, plain_res)}; "
+              f"stat floor / startup = {ratio(plain_statfloors, plain_starts)}")
+    if ccusages:
+        print(line("(f) ccusage daily", ccusages))
+        print(f"ccusage / first  = {ratio(ccusages, firsts)}  (target >= 10 in CPU)")
     sample = [str(p) for p in files if p.relative_to(corpus).parts[0] < "copy0014"]  # ~50 MB
     split = json.loads(timed([sys.executable, "-c", BREAKDOWN, *sample])[2])
     print(f"where the CPU goes (one process, {split['mb']:.0f} MB): reading {split['read'] * 1000:.2f} ms/MB, "

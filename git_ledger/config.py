@@ -123,3 +123,45 @@ def get(cfg: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
             return default
         node = node[part]
     return node
+
+
+def set_value(path: Path, dotted: str, value: Any) -> bool:
+    """Set `dotted` (e.g. "search.preferred") in the YAML file at `path`, keeping its comments
+    and order (a round-trip edit); the file is created when missing. False when already so."""
+    from git_ledger import yaml as gl_yaml
+
+    try:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        data = gl_yaml.load_rt(text) if text.strip() else None
+    except OSError as e:
+        raise FatalError(f"cannot read {path}: {e.strerror or e}") from e
+    except Exception as e:  # ruamel raises many types; all mean "not valid YAML"
+        raise FatalError(f"{path}: not valid YAML, fix it first: {str(e).splitlines()[0] if str(e) else e}") from e
+    if data is None:
+        from ruamel.yaml.comments import CommentedMap
+
+        data = CommentedMap()
+    if not isinstance(data, dict):
+        raise FatalError(f"{path}: expected a mapping at the top level")
+    node = data
+    *parents, leaf = dotted.split(".")
+    for part in parents:
+        if not isinstance(node.get(part), dict):
+            if part in node:
+                raise FatalError(f"{path}: `{part}` is not a mapping, so {dotted} cannot be set")
+            from ruamel.yaml.comments import CommentedMap
+
+            node[part] = CommentedMap()
+        node = node[part]
+    if node.get(leaf) == value:
+        return False
+    node[leaf] = value
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(gl_yaml.dump_rt(data), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise FatalError(f"cannot write {path}: {e.strerror or e}") from e
+    return True

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
 VERBS: dict[str, tuple[str, str]] = {
     "collect": ("collect", "scan agent session logs for corrections and store them locally"),
     "show": ("show", "print the local cases of REPO/TYPE (masked text, never committed)"),
+    "forget": ("forget", "take wrong cases back: never injected, promoted or counted again"),
+    "unforget": ("forget", "undo `git-ledger forget`"),
     "stats": ("stats", "counts by repo, type, source and week; corrections per 100 sessions"),
-    "demo": ("demo", "collect, show and stats on small real logs bundled with the package"),
+    "demo": ("demo", "the whole loop on small real logs bundled with the package, in a temporary repository"),
     "classify": ("classify", "type messages read from stdin, one JSON object per line"),
     "propose": ("propose", "promote repeated (repo, type) groups into the proposals ledger"),
     "ledger": ("ledger", "ledger maintenance: merge driver, validation"),
     "report": ("report", "did the rules help? units per week before and after adoption"),
+    "inject": ("inject", "inject preview: what the next session's first prompt will be told"),
     "hook": ("hook", "agent hooks (user-prompt-submit, stop); read hook JSON on stdin"),
     "guard": ("guard", "replay the Stop guards over history to measure them"),
     "cards": ("cards", "procedures/ experience cards: init, new, audit, scan, probe"),
@@ -84,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if selected not in VERBS:
         selected = None
     parser = build_parser(selected)
+    if not args_list:  # bare `git-ledger`: the command list, not a usage error
+        parser.print_help()
+        return 0
 
     def run() -> int:
         args = parser.parse_args(args_list)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-AGENTS = ("claude", "codex", "gemini")
+# The agents whose logs are read: their own session logs, and the exports people keep of them.
+AGENTS = ("claude", "codex", "gemini", "cursor", "aider", "specstory")
 
 # Event kinds. Human text: prompt, rejection_feedback, queued_prompt. Markers: interrupt.
 # Self-found: hook_block (a hook denied a tool call or sent Stop feedback), review_finding (a
@@ -69,6 +70,9 @@ class Event:
     after_interrupt: bool = False  # a human message right after an interrupt marker
     is_final: bool = False  # assistant_text: the last text of its turn
     opens_session: bool = False  # a human message before any agent output in its log
+    # A human message: the end of the agent's last text before it in the same read (None when the
+    # agent said nothing since the last human message, or the read began after it).
+    previous: str | None = None
 
     @property
     def date(self) -> str:

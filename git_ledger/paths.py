@@ -45,8 +45,13 @@ def data_dir(env: Env | None = None) -> Path:
     return _path(data_dir_str(env))
 
 
+def db_path_str(env: Env | None = None) -> str:
+    """`db_path` as a plain string, for a no-change `collect` (which never imports pathlib)."""
+    return os.path.join(data_dir_str(env), "ledger.db")
+
+
 def db_path(env: Env | None = None) -> Path:
-    return data_dir(env) / "ledger.db"
+    return _path(db_path_str(env))
 
 
 def log_path(env: Env | None = None) -> Path:
@@ -70,15 +75,20 @@ def default_ledger_path(repo_root: Path) -> Path:
     return repo_root / ".git-ledger" / "proposals.yaml"
 
 
+def _home_str(env: Env) -> str:
+    return env.get("HOME") or os.path.expanduser("~")
+
+
+def _claude_config_dir_str(env: Env) -> str:
+    return env.get("CLAUDE_CONFIG_DIR") or os.path.join(_home_str(env), ".claude")
+
+
 def claude_config_dir(env: Env | None = None) -> Path:
-    e = _env(env)
-    if e.get("CLAUDE_CONFIG_DIR"):
-        return _path(e["CLAUDE_CONFIG_DIR"])
-    return _home(e) / ".claude"
+    return _path(_claude_config_dir_str(_env(env)))
 
 
 def claude_projects(env: Env | None = None) -> Path:
-    return claude_config_dir(env) / "projects"
+    return _path(_log_roots(_env(env))["claude"])
 
 
 def claude_state_file(env: Env | None = None) -> Path:
@@ -89,29 +99,65 @@ def claude_state_file(env: Env | None = None) -> Path:
     return _home(e) / ".claude.json"
 
 
+def _codex_home_str(env: Env) -> str:
+    return env.get("CODEX_HOME") or os.path.join(_home_str(env), ".codex")
+
+
 def codex_home(env: Env | None = None) -> Path:
-    e = _env(env)
-    if e.get("CODEX_HOME"):
-        return _path(e["CODEX_HOME"])
-    return _home(e) / ".codex"
+    return _path(_codex_home_str(_env(env)))
 
 
 def codex_sessions(env: Env | None = None) -> Path:
-    return codex_home(env) / "sessions"
+    return _path(_log_roots(_env(env))["codex"])
+
+
+def gemini_home(env: Env | None = None) -> Path:
+    """Gemini CLI's user folder (settings.json, tmp/ with the chats)."""
+    return _path(_home_str(_env(env)), ".gemini")
 
 
 def gemini_tmp(env: Env | None = None) -> Path:
-    return _home(_env(env)) / ".gemini" / "tmp"
+    return _path(_log_roots(_env(env))["gemini"])
+
+
+def cursor_home(env: Env | None = None) -> Path:
+    """Cursor's user folder (hooks.json, projects/)."""
+    return _path(_home_str(_env(env)), ".cursor")
+
+
+def cursor_projects(env: Env | None = None) -> Path:
+    """Cursor's per-workspace folders, each with its `agent-transcripts/`."""
+    return _path(_log_roots(_env(env))["cursor"])
+
+
+def cursor_project_name(folder: str) -> str:
+    """Cursor's folder name (under `cursor_projects`) for a workspace folder: the path with each
+    run of characters other than letters and digits replaced by one `-` (lossy: never decoded)."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9]+", "-", folder).strip("-")
+
+
+def _log_roots(env: Env) -> dict[str, str]:
+    """Where each agent writes its session logs, as plain strings (see `default_log_roots_str`)."""
+    return {
+        "claude": os.path.join(_claude_config_dir_str(env), "projects"),
+        "codex": os.path.join(_codex_home_str(env), "sessions"),
+        "gemini": os.path.join(_home_str(env), ".gemini", "tmp"),
+        "cursor": os.path.join(_home_str(env), ".cursor", "projects"),
+    }
 
 
 def default_log_roots(agent: str = "all", env: Env | None = None) -> list[tuple[str, Path]]:
-    """(agent, root) pairs searched when no --logs is given."""
-    roots = [
-        ("claude", claude_projects(env)),
-        ("codex", codex_sessions(env)),
-        ("gemini", gemini_tmp(env)),
-    ]
-    return [(a, p) for a, p in roots if agent in ("all", a)]
+    """(agent, root) pairs of the agents' own log folders, searched when no --logs is given
+    (with the exports kept in known repositories: collect/exports.py)."""
+    return [(a, _path(p)) for a, p in _log_roots(_env(env)).items() if agent in ("all", a)]
+
+
+def default_log_roots_str(agent: str = "all", env: Env | None = None) -> list[str]:
+    """The roots of `default_log_roots` as plain strings: a no-change `collect` never imports
+    pathlib (a third of its own cost in a regular install)."""
+    return [p for a, p in _log_roots(_env(env)).items() if agent in ("all", a)]
 
 
 def now(env: Env | None = None) -> datetime:

@@ -14,6 +14,7 @@ _REAL_HOME = os.environ.get("HOME", "/root")
 E2E_DIR = Path(os.environ.get("GIT_LEDGER_E2E_DIR") or Path(_REAL_HOME) / ".cache" / "git-ledger-e2e")
 CLAUDE_VERSION = "2.1.332"
 CODEX_VERSION = "0.171.0"
+GEMINI_VERSION = "0.61.0"
 
 
 @pytest.fixture(scope="session")
@@ -49,11 +50,8 @@ def isolated_env(
 
 @pytest.fixture
 def fixtures() -> Path:
-    """The real public session logs in ../shared/fixtures/transcripts (never copied whole)."""
-    d = fixtures_dir()
-    if not d.is_dir():
-        pytest.fail(f"fixtures not found at {d}: copy ../shared beside the checkout or set GIT_LEDGER_SHARED")
-    return d
+    """The real public session logs in tests/data/transcripts (provenance: tests/data/LICENSES.md)."""
+    return fixtures_dir()
 
 
 @pytest.fixture
@@ -95,3 +93,9 @@ def claude_cli() -> Path:
 def codex_cli() -> Path:
     """The real Codex CLI (pinned), for end-to-end hook tests run offline."""
     return _npm_cli("@openai/codex", CODEX_VERSION, "codex")
+
+
+@pytest.fixture(scope="session")
+def gemini_cli() -> Path:
+    """The real Gemini CLI (pinned), for end-to-end hook tests run offline (tests/testing/fake_gemini.py)."""
+    return _npm_cli("@google/gemini-cli", GEMINI_VERSION, "gemini")

@@ -85,7 +85,7 @@ def test_audit_and_pr_steps_run_the_same_commands(tmp_path: Path, github: FakeGi
     audit = _run_step(_step("Audit"), inputs, env, work)
     assert audit.returncode == 0 and "no procedures/ folder" in audit.stdout
 
-    subprocess.run((sys.executable, "-m", "git_ledger", "cards", "init"), cwd=work, check=True, capture_output=True)
+    subprocess.run((sys.executable, "-m", "git_ledger", "cards", "init", "--agents-file", "AGENTS.md"), cwd=work, check=True, capture_output=True)
     audit = _run_step(_step("Audit"), inputs, env, work)
     assert audit.returncode == 0, audit.stdout + audit.stderr
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,8 @@ SUBCOMMANDS = {
     "cards": ["init", "new", "audit", "scan", "probe"],
     "ledger": ["merge", "install-merge-driver", "validate", "status"],
     "judge": ["list", "eval"],
-    "guard": ["replay"],
+    "guard": ["replay", "prefer"],
+    "inject": ["preview"],
 }
 
 
@@ -58,3 +60,63 @@ def test_docs_links_point_to_existing_files() -> None:
             if "://" in target or target.startswith("mailto:"):
                 continue
             assert (base / target).exists(), f"{name} links to missing {target}"
+
+
+def test_bare_git_ledger_prints_the_command_list() -> None:
+    from tests.testing.util import run_cli
+
+    out = run_cli()
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.stdout.startswith("usage: git-ledger")
+    assert all(f"    {verb}" in out.stdout for verb in VERBS)
+
+
+def _refs() -> set[str]:
+    """Every branch and tag this checkout knows (its own, and its remotes' branches)."""
+    import subprocess
+
+    out = subprocess.run(("git", "-C", str(REPO_ROOT), "for-each-ref", "--format=%(refname)",
+                          "refs/heads", "refs/tags", "refs/remotes"), capture_output=True, text=True, check=True)
+    return {ref.split("/", 3)[-1] if ref.startswith("refs/remotes/") else ref.split("/", 2)[-1]
+            for ref in out.stdout.split()}
+
+
+def test_every_ref_the_docs_name_for_git_ledger_exists() -> None:
+    named = []
+    for name, text in {"README.md": README, **{f"docs/{k}": v for k, v in DOCS.items()}}.items():
+        for block in re.findall(r"```ya?ml\n(.*?)\n```", text, re.S):
+            if "git-ledger" not in block:
+                continue
+            named += [(name, m) for m in re.findall(r"^\s*rev:\s*(\S+)", block, re.M)]
+            named += [(name, m) for m in re.findall(r"uses:\s*\S*git-ledger\S*@(\S+)", block)]
+    assert named, "the docs name no git-ledger ref at all"
+    refs = _refs()
+    for name, ref in named:
+        assert ref in refs, f"{name} names `{ref}`, which is neither a branch nor a tag of this repository"
+
+
+def test_the_pre_commit_snippet_works_when_pasted(repo: Path) -> None:
+    """The first snippet of docs/precommit.md, pasted as is, through real pre-commit: it passes a
+    clean commit and refuses a secret."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.testing.util import git
+
+    snippet = re.findall(r"```yaml\n(.*?\n)```", DOCS["precommit.md"], re.S)[0]
+    (repo / ".pre-commit-config.yaml").write_text(snippet)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def commit(name: str, text: str) -> subprocess.CompletedProcess[str]:
+        (repo / name).write_text(text)
+        git(repo, "add", "-A")
+        return subprocess.run((sys.executable, "-m", "pre_commit", "run"), cwd=repo, env=env,
+                              capture_output=True, text=True, timeout=300)
+
+    clean = commit("notes.md", "Run `make test` before pushing.\n")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert clean.stdout.count("Passed") + clean.stdout.count("Skipped") == 3, clean.stdout
+    key = "AKIA" + "ZXCVBNMASDFGHJKL"  # an AWS access key id shape, split so this file holds none
+    secret = commit("aws.py", f"KEY = '{key}'\n")
+    assert secret.returncode == 1 and "aws.py:1: secret: AWS Access Key" in secret.stdout, secret.stdout

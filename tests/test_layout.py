@@ -21,7 +21,7 @@ PACKAGE = REPO_ROOT / "git_ledger"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("git_ledger.main", "git_ledger.__main__"),
     ("git_ledger.commands",),
-    ("git_ledger.hooks", "git_ledger.precommit", "git_ledger.pr", "git_ledger.report"),
+    ("git_ledger.hooks", "git_ledger.precommit", "git_ledger.pr", "git_ledger.report", "git_ledger.demo"),
     ("git_ledger.collect", "git_ledger.cards", "git_ledger.judges", "git_ledger.ledger"),
     ("git_ledger.sources", "git_ledger.classify", "git_ledger.masking", "git_ledger.store"),
     # the flat base modules (and the package itself, for __version__)

@@ -93,7 +93,7 @@ def test_loaded_with_plugin_dir_the_hook_injects(claude_cli: Path, repo: Path, t
             timestamp="2026-11-28T09:00:00Z", type="omission", source="human", text="you skipped the lint step",
             context="Bash make", typed_by="rule:test")])
     script = [[{"text": "Looked at it."}]]
-    with fake_model("fake_anthropic", tmp_path / "model", script) as model:
+    with fake_model("anthropic", tmp_path / "model", script) as model:
         env = {"CLAUDE_CONFIG_DIR": str(tmp_path / "claude"), "ANTHROPIC_BASE_URL": model.url,
                "ANTHROPIC_API_KEY": "sk-test", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
                "PATH": venv_path(), "GIT_LEDGER_NOW": "2026-11-29T12:00:00Z"}

@@ -42,6 +42,10 @@ SECTION_NAMES: dict[str, str] = {
 }
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+# A rule-candidate stub that `git-ledger pr` added: its sections are still to be written, so the
+# audit reports it as a draft (P3) instead of as a broken card. A person deletes the line.
+DRAFT_MARK = "<!-- git-ledger:draft"
+_DRAFT = re.compile(r"^<!-- git-ledger:draft (?P<entry>[A-Z]-\d{4,})\b[^\n]{0,300}-->[ \t]*$", re.M)
 _QUOTED_LINE = re.compile(
     r"^\s*>\s*\*\*\s*(?P<key>[^*:：]+?)\s*(?:\*\*\s*[:：]|[:：]\s*\*\*)\s*(?P<value>.*)$"
 )
@@ -55,6 +59,12 @@ PLACEHOLDER = re.compile(r"<[^<>\n]{1,200}>")
 _FILLER = re.compile(r"[\s|:\-–—*_>#`•·;；,，.。/、：()（）]+")
 DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 _LAYER = re.compile(r"(?:\blayer|层|層)\s*[:：=]\s*(?P<layer>[\w-]+)", re.I)
+
+
+def draft_line(entry_id: str) -> str:
+    """The marker line of a rule-candidate stub for ledger entry `entry_id`."""
+    return (f"{DRAFT_MARK} {entry_id}: a rule candidate from `git-ledger pr`; write its sections, "
+            "then delete this line -->")
 
 
 def strip_comments(text: str) -> str:
@@ -102,6 +112,8 @@ class Card:
     size: int  # bytes on disk
     title: Line | None = None
     sections: dict[str, Section] = field(default_factory=dict)
+    draft: str = ""  # the ledger entry of a rule-candidate stub still to be written, else ""
+    draft_line: int = 0
 
     @property
     def name(self) -> str:
@@ -165,8 +177,11 @@ def _quoted_key(word: str) -> str | None:
 
 def parse(path: Path, raw: bytes) -> Card:
     """Parse a card's bytes (already known to be UTF-8)."""
-    text = strip_comments(raw.decode("utf-8").lstrip("\ufeff"))
+    raw_text = raw.decode("utf-8").lstrip("\ufeff")
+    text = strip_comments(raw_text)
     card = Card(path=path, text=text, size=len(raw))
+    if (d := _DRAFT.search(raw_text)) is not None:
+        card.draft, card.draft_line = d.group("entry"), raw_text.count("\n", 0, d.start()) + 1
     current: Section | None = None
     in_fence = False
     for line in card.lines():

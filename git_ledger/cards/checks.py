@@ -9,9 +9,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import combinations
+from pathlib import Path
 
 from git_ledger.cards.card import MAX_CARD_BYTES, SECTION_NAMES, Card, evidence_source, meaningful
-from git_ledger.cards.library import INDEX_FILE, Finding, Library, is_card_file, links, read_text
+from git_ledger.cards.library import (
+    AGENTS_FILES,
+    INBOX_FILE,
+    INDEX_FILE,
+    SNIPPET_BEGIN,
+    Finding,
+    Library,
+    is_card_file,
+    links,
+    read_text,
+)
 
 CARD_NAME = re.compile(r"^[^\W_][\w.]*(?:-[\w.]+)+$")
 MAX_INDEX_BYTES = 2048
@@ -24,6 +35,10 @@ def check_unreadable(lib: Library) -> Iterator[Finding]:
 
 def check_sections(lib: Library, card: Card) -> Iterator[Finding]:
     f = lib.rel(card.path)
+    if card.draft:  # a stub `git-ledger pr` added: unfinished by design, not broken
+        yield Finding("P3", f, card.draft_line, "draft",
+                      f"draft rule candidate {card.draft}: write its sections, then delete the draft line")
+        return
     trig = card.sections.get("trigger")
     if trig is None:
         yield Finding("P0", f, 1, "no-trigger",
@@ -64,9 +79,12 @@ def check_links(lib: Library) -> Iterator[Finding]:
         text = read_text(path)
         if text is None:
             continue
-        if path.name == INDEX_FILE:  # table rows are the INDEX check's business
-            text = "\n".join("" if ln.lstrip().startswith("|") else ln for ln in text.splitlines())
+        # The cards an INDEX row names are the INDEX check's business; every other link is checked
+        # here, table cells included.
+        named = {(row.line, str(t)) for row in lib.index_rows for _, t in row.cards} if path.name == INDEX_FILE else set()
         for line, target in links(text):
+            if (line, str(path.parent / target)) in named:
+                continue
             if not (path.parent / target).exists():
                 yield Finding("P1", lib.rel(path), line, "broken-link", f"link target `{target}` does not exist")
 
@@ -140,6 +158,47 @@ def _narrative(lib: Library, card: Card, line: int, words: str) -> Finding:
                    "fold the why into Notes")
 
 
+def carries_snippet(text: str, lib_dir: Path) -> bool:
+    """Does an agents file point its agent at the library: our marked block, or a hand-written
+    snippet naming the inbox (`procedures/_inbox.md`), as both languages' snippets do?"""
+    return SNIPPET_BEGIN in text or f"{lib_dir.name}/{INBOX_FILE}" in text
+
+
+def snippet_homes(root: Path, lib_dir: Path) -> tuple[list[Path], list[Path]]:
+    """(agents files in `root`, those of them that carry the snippet)."""
+    found = [root / name for name in AGENTS_FILES if (root / name).is_file()]
+    carrying = []
+    for path in found:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if carries_snippet(text, lib_dir):
+            carrying.append(path)
+    return found, carrying
+
+
+def snippet_hint(root: Path, lib_dir: Path) -> str | None:
+    """One line when no agents file in `root` carries the snippet (else None): without it no
+    agent ever learns that the library exists."""
+    found, carrying = snippet_homes(root, lib_dir)
+    if carrying:
+        return None
+    target = found[0].name if found else AGENTS_FILES[0]
+    where = (f"{' and '.join(p.name for p in found)} {'does' if len(found) == 1 else 'do'} not carry"
+             if found else f"no {', '.join(AGENTS_FILES[:2])} here carries")
+    return (f"{where} the procedures snippet, so agents will not know {lib_dir.name}/ exists: add it "
+            f"with `git-ledger cards init --agents-file {target}`")
+
+
+def check_snippet(lib: Library) -> Iterator[Finding]:
+    """P1 when no agents file at the repository root points agents at the library."""
+    hint = snippet_hint(lib.root, lib.dir)
+    if hint is not None:
+        found = [name for name in AGENTS_FILES if (lib.root / name).is_file()]
+        yield Finding("P1", found[0] if found else AGENTS_FILES[0], 1, "no-snippet", hint)
+
+
 def check_files(lib: Library) -> Iterator[Finding]:
     yield from check_unreadable(lib)
     for card in lib.cards:
@@ -150,3 +209,4 @@ def check_files(lib: Library) -> Iterator[Finding]:
     yield from check_links(lib)
     yield from check_index(lib)
     yield from check_shared_triggers(lib)
+    yield from check_snippet(lib)

@@ -13,14 +13,14 @@ from importlib import resources
 from pathlib import Path
 
 from git_ledger.cards.checks import CARD_NAME
-from git_ledger.cards.library import INBOX_FILE, INDEX_FILE, LAYERS_FILE, TEMPLATE_FILE
+from git_ledger.cards.library import INBOX_FILE, INDEX_FILE, LAYERS_FILE, SNIPPET_BEGIN, TEMPLATE_FILE
 from git_ledger.errors import FatalError
 
 LANGS = ("en", "zh")
 LIBRARY_FILES = (INDEX_FILE, TEMPLATE_FILE, INBOX_FILE, LAYERS_FILE)
-BEGIN = "<!-- git-ledger:procedures:begin (managed by `git-ledger cards init`) -->"
+BEGIN = f"{SNIPPET_BEGIN} (managed by `git-ledger cards init`) -->"
 END = "<!-- git-ledger:procedures:end -->"
-_BEGIN_PREFIX = "<!-- git-ledger:procedures:begin"
+_BEGIN_PREFIX = SNIPPET_BEGIN
 _TITLE = re.compile(r"^#[ \t]+.*$", re.M)
 
 

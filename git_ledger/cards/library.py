@@ -18,6 +18,8 @@ LAYERS_FILE = "_layers.md"
 INBOX_FILE = "_inbox.md"
 INDEX_FILE = "INDEX.md"
 TEMPLATE_FILE = "_template.md"
+AGENTS_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")  # where agents read resident instructions
+SNIPPET_BEGIN = "<!-- git-ledger:procedures:begin"  # the start of `cards init`'s marked snippet
 
 _LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*<?(?P<target>[^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 _REF_LINK = re.compile(r"^\s{0,3}\[[^\]\n]+\]:\s*<?(?P<target>[^\s>]+)>?")

@@ -1,32 +1,42 @@
 """Rule typing of corrections and self-found errors (design.md §4). Pure functions, `re` only.
 
 Public surface (kept stable for the collector, inject and judges):
-  classify(text) -> Classification                 # a human message
-  classify_event(event) -> tuple[str, Classification] | None
+  classify(text, previous=None, previous_tools=()) -> Classification
+      a human message, with the agent's previous message and that turn's tool calls when known
+  classify_event(event, tool_names=None) -> tuple[str, Classification] | None
       (source, classification) when the event is a case (typed or "other"), None otherwise.
   classify_admission(text), classify_review(text), classify_hook(text) -> Classification
       the self-found paths, type "none" when the text is not a case.
+  typed_words(text) -> Typed        the words a person typed, apart from what they pasted
+  opening(text, limit=400) -> str   what a judge reads of a long message: typed words, then paste
 
-A human message goes through: generic exclusions (empty, `[`/`<`, over 200 characters, pasted
-output) -> the rule packs of its scripts (quoted spans removed) -> their exclusions -> the four
-types in order, first match wins (a question can only be instruction-violation) -> "other" when
-it still looks corrective -> "none".
+A human message goes through: generic exclusions (empty, `[`/`<`, typed words over 200
+characters, pasted output) -> the rule packs of its scripts (quoted spans removed) -> their
+exclusions -> the four types in order, first match wins (a question can only be
+instruction-violation unless a rule is `asked`, but the statements before a closing question
+are read as statements; `after_claim` rules only right after the agent
+claimed its work, `report` rules not after a known turn that claimed none, `classify.context`) -> a pasted failure after a claim -> "other" when it still
+looks corrective -> "none".
 """
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from git_ledger.classify.context import Context
 from git_ledger.classify.rules import (
     EMPTY,
     HARNESS,
     HYPOTHETICAL,
+    IMAGE_TAGS,
     LONG,
     NEGATED,
     OUTPUT_LINE,
+    PASTE_INTRO,
     PASTED,
+    PASTED_FAILURE,
     QUESTION_MARKS,
     QUESTION_TRAILER,
     QUOTED,
@@ -45,7 +55,9 @@ from git_ledger.models import HUMAN_KINDS, NONE, OTHER, TYPES, Classification, E
 if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
 
-MAX_LEN = 200  # longer human text is a new instruction, not a correction
+MAX_LEN = 200  # longer typed words are a new instruction, not a correction
+LOOKED_AT = 20_000  # a human message's typed words and paste are sought in its first 20,000 characters
+FAILURE_WINDOW = 2_000  # a pasted failure shows in its first lines
 SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole long answer
 FINDING_WINDOW = 400  # the first finding after a reviewer's problem marker
 REVIEW_WINDOW = 20_000  # a reviewer's verdict and findings come first; the rest is detail
@@ -80,20 +92,54 @@ def languages(text: str) -> list[str]:
     return [lang for lang, n in sorted(scores.items(), key=lambda kv: -kv[1]) if n > 0]
 
 
-def _prose(text: str) -> str | None:
-    """The words a person typed, or None when pasted output (code blocks, tracebacks, log lines,
-    diffs) makes up at least half of the message."""
+class Typed(NamedTuple):
+    """A human message split into the words the person typed and what they pasted."""
+
+    words: str  # the typed lines, code blocks and output lines taken out
+    pasted: str  # code blocks and output lines (tracebacks, logs, diffs, JSON, console frames)
+    dominated: bool  # the paste makes up at least half of the message
+
+
+def typed_words(text: str) -> Typed:
+    """Split `text` into typed words and paste: a short complaint followed by a pasted error is
+    measured by its complaint (the 200-character long-instruction cut applies to the words)."""
+    text = IMAGE_TAGS.sub("", text[:LOOKED_AT])
+    code = ""
     if "```" in text:
         parts = text.split("```")
-        code = sum(len(p) for p in parts[1::2])
+        code = "\n".join(parts[1::2])
         text = " ".join(parts[0::2])
-        if code >= len(text.strip()):
-            return None
     lines = [line for line in text.splitlines() if line.strip()]
     pasted = [bool(OUTPUT_LINE.match(line)) for line in lines]
-    if not lines or (any(pasted) and 2 * sum(pasted) >= len(lines)):
-        return None
-    return "\n".join(line for line, p in zip(lines, pasted) if not p)
+    # "Here is what the build printed:" and what follows it: an introduced paste, whatever its lines look like.
+    intro = next((i for i, line in enumerate(lines[:-1]) if not pasted[i] and PASTE_INTRO.search(line)), None)
+    if intro is not None:
+        pasted[intro + 1:] = [True] * (len(lines) - intro - 1)
+    words = "\n".join(line for line, p in zip(lines, pasted) if not p)
+    paste = "\n".join([code, *(line for line, p in zip(lines, pasted) if p)]).strip()
+    dominated = (bool(code) and len(code) >= len(text.strip())) or not lines or (
+        any(pasted) and 2 * sum(pasted) >= len(lines))
+    return Typed(words.strip(), paste, dominated)
+
+
+def opening(text: str, limit: int = 400) -> str:
+    """The opening of a message for a judge to read: its typed words first (a long message is
+    mostly a short complaint and a paste), then the start of the paste, `limit` characters in all."""
+    typed = typed_words(text.strip())
+    head = typed.words[:limit]
+    if len(head) < limit and typed.pasted:
+        head = f"{head}\n{typed.pasted[:limit - len(head) - 1]}".strip()
+    return head
+
+
+def _opening_sentences(text: str) -> str:
+    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    head, end = text[:MAX_LEN + 1], 0
+    for m in SENTENCE_END.finditer(head):
+        if m.start() > MAX_LEN:
+            break
+        end = m.start()
+    return head[:end].strip()
 
 
 def _sentences(text: str) -> list[str]:
@@ -117,17 +163,45 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
     return any(p.question and p.question.search(text) for p in packs)
 
 
+_SENTENCE_MARKS = Regex(r"([。！？!?\n]+)")
+
+
+def _statements(text: str, packs: list[Pack]) -> str:
+    """The sentences of `text` that are not questions, one a line ("" when every sentence asks)."""
+    parts = _SENTENCE_MARKS.split(text)
+    said = [part.strip() for part, mark in zip(parts[0::2], [*parts[1::2], ""])
+            if part.strip() and not any(q in mark for q in QUESTION_MARKS) and not _is_question(part.strip(), packs)]
+    return "\n".join(said) if len(said) < len(parts[0::2]) else ""
+
+
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
-                groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False) -> tuple[str, str] | None:
+                groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
+                context: Context | None = None, context_rules_only: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
-    each pack's rules by type (all of a field, `_by_type`, or what a gate let through)."""
+    each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
+    is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
+    the agent just claimed its work, `report` rules not after a known turn that claimed nothing,
+    `not_an_answer` rules not when the message answers the agent's
+    question (the `context` is worked out only when such a rule is reached)."""
     by_pack = list(zip(packs, groups))
-    for type_ in ("instruction-violation",) if question else TYPES:
+    for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
+                if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
+                    continue
+                if (r.after_claim or r.not_an_answer or r.report) and not _fits(r, context):
+                    continue
                 if _hit(r, text, sentences):
                     return type_, f"{pack.lang}.{type_}.{r.name}"
     return None
+
+
+def _fits(r: Rule, context: Context | None) -> bool:
+    """A context rule may fire: after a claim when `after_claim` (and, when the context is known,
+    when `report`), not answering when `not_an_answer`."""
+    if context is None:
+        return not r.after_claim
+    return (not (r.after_claim or r.report) or context.claimed) and not (r.not_an_answer and context.asked_user)
 
 
 @functools.cache
@@ -137,9 +211,11 @@ def _by_type(lang: str, field: str) -> dict[str, tuple[Rule, ...]]:
     return {t: tuple(r for r in rules if r.kind == t) for t in TYPES}
 
 
-def classify(text: str) -> Classification:
-    """Type one human message (see the module docstring for the order of checks)."""
-    return _classify(text, gated=True)
+def classify(text: str, previous: str | None = None, previous_tools: Iterable[str] = ()) -> Classification:
+    """Type one human message (see the module docstring for the order of checks). `previous` is
+    the agent's message before it and `previous_tools` the tool calls of that turn (names, or
+    `Name(target)` as in a transcript); rules marked `after_claim` need them (`classify.context`)."""
+    return _classify(text, gated=True, context=Context.of(previous, previous_tools))
 
 
 @functools.cache
@@ -166,19 +242,31 @@ def prepare() -> None:
         _gate(lang)
 
 
-def _classify(text: str, gated: bool) -> Classification:
+def _classify(text: str, gated: bool, context: Context | None = None) -> Classification:
     """`classify`; with `gated=False` every rule runs (the reference the gate is tested against)."""
-    t = text.strip()
+    t = IMAGE_TAGS.sub("", text.strip()).strip()
     if not t:
         return Classification(NONE, excluded=EMPTY)
-    langs = languages(t)
+    typed = typed_words(t)
+    langs = languages(typed.words or t[:LOOKED_AT])
     lang = langs[0] if langs else ""
-    if t[0] in "[<":
+    if t[0] in "[<" and not t.startswith(("[{", "[\n", "[]")):  # a JSON paste is not another session's tag
         return Classification(NONE, excluded=HARNESS, lang=lang)
-    if len(t) > MAX_LEN:
-        return Classification(NONE, excluded=LONG, lang=lang)
-    prose = _prose(t)
-    if prose is None:
+    prose = typed.words
+    opening_only = len(prose) > MAX_LEN
+    if opening_only:
+        # A long message is a new instruction, except that right after a claim its opening
+        # sentences may report the result ("still not rendering the thumbnails, I uploaded …"):
+        # the rules written for reports after a claim read them, no others.
+        head = _opening_sentences(prose)
+        if not head or context is None or not context.claimed:
+            return Classification(NONE, excluded=LONG, lang=lang)
+        prose = head
+    # A pasted failure right after the agent claimed its work: its result is wrong, whatever
+    # few words come with it (unless they exclude it: "if it fails", "my mistake").
+    failed = bool(typed.pasted) and context is not None and context.claimed and (
+        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None)
+    if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
     body = QUOTED.sub('""', prose).strip().lower()
     packs = [PACKS[lg] for lg in langs]
@@ -190,10 +278,22 @@ def _classify(text: str, gated: bool) -> Classification:
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
-    found = _first_type(body, sentences, packs, groups, question)
+    found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
+    if not found and question:
+        # "改完还是一样，换个办法行吗？", "it still crashes. can you see why?": the question at the end
+        # does not make the statements before it questions.
+        said = _statements(body, packs)
+        if said:
+            found = _first_type(said, _Sentences(said), packs, groups, False, context, context_rules_only=opening_only)
     if found:
-        return Classification(found[0], rule=found[1], lang=lang)
-    if question and _first_type(body, sentences, packs, groups):
+        return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
+    if opening_only:
+        return Classification(NONE, excluded=LONG, lang=lang)
+    if failed:
+        return Classification(TYPES[3], rule=f"{lang or 'xx'}.result-error.pasted-failure-after-claim", lang=lang)
+    if typed.dominated:  # after a claim the few words typed with a paste were read; they typed nothing
+        return Classification(NONE, excluded=PASTED, lang=lang)
+    if question and _first_type(body, sentences, packs, groups, context=context):
         # "you forgot the tests?": a type's words, but asked: corrective, not typeable.
         return Classification(OTHER, rule=f"{lang}.other.question", lang=lang)
     for pack, live in zip(packs, lives):
@@ -205,7 +305,7 @@ def _classify(text: str, gated: bool) -> Classification:
 class _Sentences:
     """A text's sentences, split the first time a rule needs them (most rules search the text)."""
 
-    __slots__ = ("text", "_split")
+    __slots__ = ("_split", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -280,13 +380,17 @@ def classify_hook(text: str) -> Classification:
     return _finding(body, languages(body[:FINDING_WINDOW]), "hook")
 
 
-def classify_event(event: Event) -> tuple[str, Classification] | None:
+def classify_event(event: Event, tool_names: Iterable[str] | None = None) -> tuple[str, Classification] | None:
+    """(source, classification) of a case, None otherwise. A human message is typed with its
+    context: the agent's previous text (`event.previous`) and the calls of that turn, named by
+    `tool_names` or else `event.tools` (a lean read keeps its calls beside the event)."""
     if event.kind in HUMAN_KINDS:
         if event.opens_session:
             # Nothing in this session can be corrected yet: "still broken" opening a session is
             # about some earlier work, with no tool calls of ours to show where it went wrong.
             return None
-        c = classify(event.text)
+        names = [t.name for t in event.tools] if tool_names is None else list(tool_names)
+        c = classify(event.text, previous=event.previous, previous_tools=names)
         return ("human", c) if c.type != NONE else None
     if event.kind == "hook_block":
         return ("hook", classify_hook(event.text))

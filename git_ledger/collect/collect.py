@@ -95,7 +95,7 @@ def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | Non
             jobs.append(Job(path, agent, 0, None, st.st_size, st.st_ino, st.st_mtime))
         elif st.st_size == cur.size and st.st_mtime == cur.mtime:
             unchanged += 1
-        elif agent in sources.WHOLE_FILE:
+        elif sources.rewritten(agent, path):
             jobs.append(Job(path, agent, 0, cur.state, st.st_size, st.st_ino, st.st_mtime))
         else:
             jobs.append(Job(path, agent, cur.offset, cur.state, st.st_size, st.st_ino, st.st_mtime))
@@ -113,7 +113,7 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     only counted, and tool calls are built only for the events that become cases."""
     from git_ledger.classify.classify import classify_event, may_admit
     from git_ledger.masking.mask import mask
-    from git_ledger.models import TYPES, Event, format_tools
+    from git_ledger.models import HUMAN_KINDS, TYPES, Event, format_tools
 
     try:
         rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
@@ -138,7 +138,7 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         s[3] += 1
         if snap is None or not isinstance(ev, Event):
             continue  # counted only: an assistant text with no word of admission
-        typed = classify_event(ev)
+        typed = classify_event(ev, [c.name for c in snap] if ev.kind in HUMAN_KINDS else None)
         if typed is None:
             continue
         source, c = typed
@@ -258,6 +258,7 @@ def collect_files(
         return stats
     resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
     hashes: dict[str, str] | None = None
+    slugs: dict[str, str] | None = None
     total = sum(j.size - j.offset for j in jobs)
     done = 0
     store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per commit, no fsync per commit
@@ -273,6 +274,11 @@ def collect_files(
         if project and hashes is None:
             hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
         fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
+        slug = str(out.state.get("cursor_project") or "")
+        if slug and not fallback:
+            if slugs is None:
+                slugs = known_slugs(store.known_cwds(), os.getcwd())
+            fallback = slugs.get(slug, "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
         sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
@@ -288,6 +294,14 @@ def collect_files(
     if progress is not None:
         progress(done, total)
     return stats
+
+
+def known_slugs(cwds: Iterable[str], here: str) -> dict[str, str]:
+    """Cursor's project folder name -> the working directory it stands for, for the directories
+    the store knows and the current one (a Cursor transcript records no directory of its own)."""
+    from git_ledger.paths import cursor_project_name
+
+    return {cursor_project_name(c): c for c in [*cwds, here] if c}
 
 
 def _save(store: Store, batch: list[Scan], stats: ScanStats) -> None:

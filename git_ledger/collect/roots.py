@@ -24,17 +24,19 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
         entries: dict[str, filescan.Entry] = {}
         folders: dict[str, Folder] = {}
         logs: list[tuple[str, str]] = []
+        unreadable: list[str] = []
+        given = {os.path.abspath(r) for r in roots}
         for path, st in iter_files(roots, folders):
             old = snapshot.files.get(path)
             mark = marks.get(path)
-            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime):
+            if old is not None and old[:3] == (st.st_ino, st.st_size, st.st_mtime) and old[3] != filescan.UNREADABLE:
                 kind = old[3]
             elif mark is not None and mark[0] == st.st_ino:
                 kind = mark[4]
             else:
-                kind = sources.sniff(path) or ""
+                kind = _recognise(path, st.st_size, path in given, unreadable)
             entries[path] = (st.st_ino, st.st_size, st.st_mtime, kind, "\x7f")  # not read yet
-            if kind and agent in ("all", kind):
+            if kind in sources.AGENTS and agent in ("all", kind):
                 logs.append((kind, path))
         review = config.get(config.load(), "review.agents")
         stats = collect.collect_files(
@@ -47,8 +49,8 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
     cutoff = collect.epoch(since) if since is not None else None
     for path, (ino, size, mtime, kind, _) in entries.items():
         mark = marks.get(path)
-        if not kind:
-            entries[path] = (ino, size, mtime, "", "")
+        if not kind or kind in (filescan.UNRECOGNISED, filescan.UNREADABLE):
+            entries[path] = (ino, size, mtime, kind, "")
         elif mark is not None:
             entries[path] = (mark[0], mark[1], mark[2], kind, mark[5])
         elif cutoff is not None and mtime < cutoff and agent in ("all", kind):
@@ -60,7 +62,29 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
     filescan.save_snapshot(snap_file, db, keep, kept_folders, taken_ns)
     result = stats_dict(stats)
     result["files_unchanged"] = len(logs) - stats.files
+    result["unrecognised"] = sorted(p for p, e in entries.items() if e[3] == filescan.UNRECOGNISED)
+    result["files_unrecognised"] = len(result["unrecognised"])
+    result["errors"] = unreadable + result["errors"]
     return result
+
+
+def _recognise(path: str, size: int, given: bool, unreadable: list[str]) -> str:
+    """The agent of a file found under the roots; `snapshot.UNRECOGNISED` for a non-empty file that
+    looks like a log (or was named itself) but that no parser recognises, `snapshot.UNREADABLE`
+    (and a line in `unreadable`) for one that cannot be read, "" for anything else."""
+    from git_ledger import sources
+    from git_ledger.collect import snapshot as filescan
+
+    try:
+        kind = sources.recognise(path)
+    except OSError as e:
+        if not given and not sources.looks_like_log(path):
+            return ""
+        unreadable.append(f"{path}: {e.strerror or e}")
+        return filescan.UNREADABLE
+    if kind is not None:
+        return kind
+    return filescan.UNRECOGNISED if size and (given or sources.looks_like_log(path)) else ""
 
 
 def _under(path: str, roots: list[str]) -> bool:

@@ -15,13 +15,21 @@ import gc
 import marshal
 import os
 import stat
-from collections.abc import Iterable, Mapping
 
-from git_ledger.walk import Folder
+# Not imported at run time (mypy reads TYPE_CHECKING = False as typing.TYPE_CHECKING): a plain
+# interpreter has not loaded collections yet, and a no-change collect should not pay for it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from git_ledger.walk import Folder
 
 SNAPSHOT_VERSION = 3
 # path -> (inode, size, mtime, agent or "" for a file that is not a log, covered-from date)
 Entry = tuple[int, int, float, str, str]
+# The agent of an entry that names a file looking like a log that no parser recognises (reported on
+# every run until it changes), or one that could not be read (never trusted: read again each run).
+UNRECOGNISED, UNREADABLE = "?", "!"
 RACY_NS = 2_000_000_000  # a folder changed this close to the snapshot is listed anyway
 
 
@@ -115,12 +123,15 @@ def covers(covered_from: str, since: str | None) -> bool:
     return covered_from == "" or (since is not None and since >= covered_from)
 
 
-def unchanged(roots: Iterable[str], snapshot: Snapshot, agent: str, since: str | None) -> int | None:
-    """The number of logs under the roots if every file is exactly as the snapshot recorded it
-    (and was read far enough back); None as soon as anything differs or cannot be trusted."""
+def unchanged(roots: Iterable[str], snapshot: Snapshot, agent: str, since: str | None,
+              ) -> tuple[int, list[str]] | None:
+    """If every file under the roots is exactly as the snapshot recorded it (and was read far
+    enough back): the number of logs, and the files that look like logs but were not recognised.
+    None as soon as anything differs or cannot be trusted."""
     if not snapshot.tree and not snapshot.top:
         return None
     logs = 0
+    unrecognised: list[str] = []
     for root in roots:
         top = os.path.abspath(root)
         try:
@@ -132,24 +143,30 @@ def unchanged(roots: Iterable[str], snapshot: Snapshot, agent: str, since: str |
             if entry is None or not _same(entry, st):
                 return None
             found: list[tuple[str, int, int, float, str, str]] | None = [(top, *entry)]
+            if entry[3] == UNRECOGNISED:
+                unrecognised.append(top)
         else:
-            found = _walk_known(top, snapshot)
+            found = _walk_known(top, snapshot, unrecognised)
         if found is None:
             return None
         for _, _, _, _, kind, covered in found:
-            if kind and agent in ("all", kind):
+            if kind == UNREADABLE:
+                return None
+            if kind and kind != UNRECOGNISED and agent in ("all", kind):
                 if not covers(covered, since):
                     return None
                 logs += 1
-    return logs
+    return logs, unrecognised
 
 
 def _same(entry: Entry | tuple[int, int, float, str, str], st: os.stat_result) -> bool:
     return entry[0] == st.st_ino and entry[1] == st.st_size and entry[2] == st.st_mtime
 
 
-def _walk_known(top: str, snapshot: Snapshot) -> list[tuple[str, int, int, float, str, str]] | None:
-    """The entries under `top` if no folder gained or lost an entry and no file changed."""
+def _walk_known(top: str, snapshot: Snapshot, unrecognised: list[str],
+                ) -> list[tuple[str, int, int, float, str, str]] | None:
+    """The entries under `top` if no folder gained or lost an entry and no file changed (and the
+    paths of those not recognised, added to `unrecognised`)."""
     found: list[tuple[str, int, int, float, str, str]] = []
     stack = [top]
     while stack:
@@ -170,5 +187,7 @@ def _walk_known(top: str, snapshot: Snapshot) -> list[tuple[str, int, int, float
                 return None
             if e[1] != st.st_ino or e[2] != st.st_size or e[3] != st.st_mtime:
                 return None
+            if e[4] == UNRECOGNISED:
+                unrecognised.append(prefix + e[0])
         found.extend(known[2])
     return found

@@ -20,12 +20,15 @@ def add_logs_arg(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="a log file, or a folder searched recursively (repeatable); replaces the default "
         "roots ($CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, $CODEX_HOME/sessions or "
-        "~/.codex/sessions, ~/.gemini/tmp)",
+        "~/.codex/sessions, ~/.gemini/tmp, ~/.cursor/projects, and the .aider.chat.history.md and "
+        ".specstory/history/ of the repositories the store knows and of the current one)",
     )
 
 
 def add_agent_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--agent", choices=("claude", "codex", "gemini", "all"), default="all")
+    from git_ledger.models import AGENTS
+
+    parser.add_argument("--agent", choices=(*AGENTS, "all"), default="all")
 
 
 def add_window_args(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +52,12 @@ def log_roots(args: argparse.Namespace) -> list[tuple[str, Path]]:
             if not p.exists():
                 raise FatalError(f"--logs {p}: no such file or folder")
         return [(agent, p) for p in args.logs]
-    return paths.default_log_roots(agent)
+    import os
+
+    from git_ledger.collect.exports import default_export_roots
+
+    exports = default_export_roots(str(paths.db_path()), os.getcwd(), agent)
+    return [*paths.default_log_roots(agent), *((kind, Path(p)) for kind, p in exports)]
 
 
 def open_store() -> Store:

@@ -78,10 +78,19 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
 def run(args: argparse.Namespace) -> int:
     cmd = args.cards_command
     if cmd == "init":
+        import os
+
+        from git_ledger.cards.checks import snippet_hint
         from git_ledger.cards.init import init
+        from git_ledger.repo import git_toplevel
 
         for a in init(args.dir, args.lang, args.agents_file):
             print(f"{a.done:<8} {a.path}")
+        if args.agents_file is None:
+            root = Path(git_toplevel(os.getcwd()) or os.getcwd())
+            hint = snippet_hint(root, args.dir)
+            if hint is not None:
+                print(f"note: {hint}")
         return 0
     if cmd == "new":
         from git_ledger.cards.init import new_card

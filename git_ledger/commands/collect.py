@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
 DESCRIPTION = """\
-Scan agent session logs (Claude Code, Codex CLI, Gemini CLI) for the user's corrections and for
+Scan agent session logs (Claude Code, Codex CLI, Gemini CLI, Cursor Agent) and the exports kept in
+repositories (Aider chat histories, SpecStory) for the user's corrections and for
 errors caught by hooks and reviewer agents, and store them (secrets masked) in the local store
 ($GIT_LEDGER_HOME/ledger.db). Incremental: a second run reads only what was added since.
 Without --days/--since the whole history is read.
@@ -42,12 +43,17 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     _common.add_window_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--llm", action="store_true",
-                        help="then ask the configured model judges to retype `other` cases (as "
-                        "`git-ledger retype`; two judges must agree; see docs/judges.md)")
+                        help="then ask two model judges to retype `other` cases (as `git-ledger retype`; "
+                        "they must agree): the configured ones, else the built-in local pair of the "
+                        "[local] extra, else skipped with one line saying why (see docs/judges.md)")
     parser.add_argument("--propose", action="store_true",
-                        help="then update the proposals ledger of this repository (as `git-ledger propose`)")
+                        help="then update the proposals ledger (as `git-ledger propose`) of this "
+                        "repository and of every repository collected from that has one")
     parser.add_argument("--ledger", type=_path, metavar="PATH",
-                        help="with --propose: the ledger file (default .git-ledger/proposals.yaml here)")
+                        help="with --propose: only this ledger file (e.g. a central one in dotfiles)")
+    parser.add_argument("--all-repos", action="store_true",
+                        help="with --propose: the one ledger (--ledger, else this repository's) takes "
+                        "the cases of every repository")
     parser.add_argument("--commit", action="store_true",
                         help="with --propose: commit the ledger alone (git commit --only)")
     parser.add_argument("--events", action="store_true",
@@ -71,20 +77,23 @@ def run(args: argparse.Namespace) -> int:
     roots = [str(p) for _, p in _common.log_roots(args)]
     if args.events:
         return print_events(roots, args.agent, since, sys.stdout)
-    if (args.ledger or args.commit) and not args.propose:
-        raise FatalError("--ledger and --commit go with --propose")
-    judges = _judges() if args.llm else None  # a missing judge config stops before any work
+    if (args.ledger or args.commit or args.all_repos) and not args.propose:
+        raise FatalError("--ledger, --all-repos and --commit go with --propose")
+    judges, skipped = _judges() if args.llm else (None, "")
     db = paths.db_path()
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
-    logs = filescan.unchanged(roots, snapshot, args.agent, since)
-    if logs is not None:  # nothing new anywhere: done without opening the store
-        result = empty_result(logs)
+    known = filescan.unchanged(roots, snapshot, args.agent, since)
+    if known is not None:  # nothing new anywhere: done without opening the store
+        result = empty_result(*known)
     else:
         from git_ledger.collect.roots import collect_roots
 
         result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
-    if judges is not None:
+    if skipped:  # the daily one-liner still collects and proposes; say once why --llm did nothing
+        print(f"git-ledger: --llm skipped: {skipped}", file=sys.stderr)
+        result["retype"] = {"skipped": skipped}
+    elif judges is not None:
         result["retype"] = _retype(judges, since, as_json=args.json)
     if args.propose:
         result["propose"] = _propose(args, as_json=args.json)
@@ -92,14 +101,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _judges() -> Any:
+def _judges() -> tuple[Any, str]:
+    """(judges, "") for the retyping pass, or (None, why --llm is skipped): with no judge configured
+    and no `[local]` extra the daily job still collects and proposes; a broken judge config stops
+    before any work."""
     from git_ledger import paths
-    from git_ledger.judges import NOTICE_FILE, configured, warn_offsite
+    from git_ledger.judges import NOTICE_FILE, NoJudges, configured, warn_offsite
 
-    judges = configured()
+    try:
+        judges = configured()
+    except NoJudges as e:
+        return None, str(e)
     for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
         print(line, file=sys.stderr)
-    return judges
+    return judges, ""
 
 
 def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:
@@ -114,17 +129,36 @@ def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:
             "kept": dict(sorted(result.kept.items()))}
 
 
-def _propose(args: argparse.Namespace, *, as_json: bool) -> dict[str, Any]:
+def _propose(args: argparse.Namespace, *, as_json: bool) -> list[dict[str, Any]]:
+    """Propose into every ledger in reach: --ledger alone, else this repository's and each known one."""
+    from pathlib import Path
+
     from git_ledger import paths
     from git_ledger.commands._common import open_store
     from git_ledger.commands.propose import ledger_location, print_result, run_propose
+    from git_ledger.ledger.census import known_ledgers
+    from git_ledger.ledger.gitops import toplevel
 
-    ledger_path, repo_root = ledger_location(args.ledger)
+    results = []
     with open_store() as store:
-        result = run_propose(store, ledger_path, repo_root, commit=args.commit, now=paths.now())
-    if not as_json:
-        print_result(result)
-    return dict(result.as_json())
+        if args.ledger is not None or args.all_repos:
+            targets = [ledger_location(args.ledger)]
+        else:
+            here = toplevel(Path.cwd())
+            targets = [(paths.default_ledger_path(here), here)] if here is not None else []
+            targets += [t for t in known_ledgers(store.known_toplevels()) if t not in targets]
+        for ledger_path, repo_root in targets:
+            result = run_propose(store, ledger_path, repo_root, commit=args.commit, now=paths.now(),
+                                 repos="all" if args.all_repos else None)
+            if not as_json:
+                if len(targets) > 1:
+                    print(f"{ledger_path}:")
+                print_result(result)
+            results.append(dict(result.as_json()))
+    if not targets and not as_json:
+        print("propose: no ledger yet; run `git-ledger propose` once inside a repository, "
+              "or pass --ledger PATH (see docs/propose.md)")
+    return results
 
 
 def fast_main(argv: list[str]) -> int | None:
@@ -159,8 +193,13 @@ def fast_main(argv: list[str]) -> int | None:
             days = value
         else:
             since = value
-    if agent not in ("claude", "codex", "gemini", "all") or (days is not None and since is not None):
+    if days is not None and since is not None:
         return None
+    if agent != "all":
+        from git_ledger.models import AGENTS  # only then: models imports dataclasses
+
+        if agent not in AGENTS:
+            return None
     from git_ledger.errors import FatalError
 
     try:
@@ -172,12 +211,15 @@ def fast_main(argv: list[str]) -> int | None:
             return None  # the ordinary path names the missing one
         roots = logs
     else:
-        roots = [str(p) for _, p in paths.default_log_roots(agent)]
-    db = paths.db_path()
+        from git_ledger.collect.exports import default_export_roots
+
+        roots = paths.default_log_roots_str(agent)
+        roots += [p for _, p in default_export_roots(paths.db_path_str(), os.getcwd(), agent)]
+    db = paths.db_path_str()
     found = filescan.unchanged(roots, filescan.load_snapshot(filescan.snapshot_path(db), db), agent, start)
     if found is None:
         return None
-    report(empty_result(found), as_json=as_json, out=sys.stdout)
+    report(empty_result(*found), as_json=as_json, out=sys.stdout)
     return 0
 
 
@@ -218,10 +260,11 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
     return 0
 
 
-def empty_result(unchanged: int) -> dict[str, Any]:
+def empty_result(unchanged: int, unrecognised: list[str] | None = None) -> dict[str, Any]:
     return {
         "files": 0, "files_unchanged": unchanged, "bytes": 0, "lines_skipped": 0, "events": 0,
         "events_by_kind": {}, "cases": 0, "cases_by_type": {}, "cases_by_source": {}, "errors": [],
+        "files_unrecognised": len(unrecognised or ()), "unrecognised": sorted(unrecognised or ()),
     }
 
 
@@ -246,6 +289,11 @@ def report(result: dict[str, Any], *, as_json: bool, out: TextIO) -> None:
     if result["cases"]:
         out.write(f"  by type: {_counts(result['cases_by_type'])}\n")
         out.write(f"  by source: {_counts(result['cases_by_source'])}\n")
+    unrecognised = result.get("unrecognised") or []
+    if unrecognised:
+        out.write(f"not recognised as a Claude Code, Codex or Gemini log: {len(unrecognised)} files\n")
+        for path in unrecognised:
+            out.write(f"  {path}\n")
     for err in result["errors"]:
         out.write(f"could not read {err}\n")
 

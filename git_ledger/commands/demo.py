@@ -1,81 +1,70 @@
-"""`git-ledger demo`: collect -> show -> stats on small real logs bundled with the package.
+"""`git-ledger demo`: the whole loop on small real logs bundled with the package.
 
-Everything happens in a temporary folder that is removed afterwards; the user's own store and
-logs are not touched. The bundled logs are excerpts of public sessions (see
-git_ledger/resources/demo/PROVENANCE.md).
+collect -> show -> what the next session is told -> a repeat promoted and committed (and that
+commit, text-free) -> the pre-commit hook refusing a quoted correction -> the Stop guard replayed
+-> cards init + audit; then the three commands for the user's own machine. Everything happens in
+a temporary folder (see git_ledger/demo.py); the bundled logs are excerpts of public sessions
+(git_ledger/resources/demo/PROVENANCE.md).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
-from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 DESCRIPTION = """\
-Show what git-ledger does without touching your own logs: copy a few real, public agent
-sessions (bundled with the package) into a temporary folder, collect them into a temporary
-store, then print the cases (show) and the counts (stats). Ends with the command to run on
-your own logs.
+See the whole loop without touching your own logs, settings or repositories: four real, public
+agent sessions (bundled with the package) are collected into a temporary store; you see the
+cases, what the next session in a temporary git repository would be told, a repeat promoted and
+committed to its ledger (without any text), the pre-commit hook refusing a file that quotes a
+correction, the Stop guard replayed over the sessions, and the cards library. Ends with the
+three commands to run on your own machine.
 
 example:
   git-ledger demo
+  git-ledger demo --keep /tmp/gl-demo     # keep the repository, store and logs to look around
 """
-OWN_LOGS = "git-ledger collect"
 
 
 def register(parser: argparse.ArgumentParser, verb: str) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--keep", metavar="DIR", type=Path,
-                        help="work in DIR and keep it (logs, store) instead of a temporary folder")
-
-
-def bundled_logs(dest: Path) -> list[Path]:
-    """Copy the bundled demo logs into `dest`; returns the copies."""
-    dest.mkdir(parents=True, exist_ok=True)
-    out: list[Path] = []
-    for item in sorted(resources.files("git_ledger").joinpath("resources", "demo").iterdir(), key=lambda t: t.name):
-        if item.name.endswith((".jsonl", ".json")):
-            target = dest / item.name
-            target.write_bytes(item.read_bytes())
-            out.append(target)
-    return out
+                        help="work in DIR (new or empty) and keep it instead of a temporary folder")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.keep is not None:
-        return demo(args.keep, sys.stdout)
+        return demo(args.keep.expanduser().absolute(), sys.stdout)
     with tempfile.TemporaryDirectory(prefix="git-ledger-demo-") as tmp:
         return demo(Path(tmp), sys.stdout)
 
 
 def demo(work: Path, out: TextIO) -> int:
-    from git_ledger import paths, sources
-    from git_ledger.collect import collect
-    from git_ledger.collect.roots import stats_dict
-    from git_ledger.commands import collect as collect_cmd
-    from git_ledger.commands import show, stats
-    from git_ledger.store.store import Store
+    from git_ledger.demo import loop
 
-    logs = bundled_logs(work / "logs")
-    out.write(f"$ git-ledger collect --logs {work / 'logs'}   # {len(logs)} bundled real sessions\n")
-    with Store.open(work / "home" / "ledger.db") as store:
-        found = [(agent, path) for agent, path in sources.discover([work / "logs"])]
-        result = collect.collect_files(store, found, now=paths.now())
-        summary = stats_dict(result)
-        summary["files_unchanged"] = 0
-        collect_cmd.report(summary, as_json=False, out=out)
-        out.write("\n$ git-ledger show --all   # the cases, newest first (texts masked, kept local)\n")
-        cases = store.cases()
-        show.render(cases[:12], out=out)
-        if len(cases) > 12:
-            out.write(f"  … and {len(cases) - 12} more\n")
-        out.write("\n$ git-ledger stats\n")
-        stats.render(stats.compute(store.count_cases_by("repo", "type", "source", "date"),
-                                   store.count_sessions()), out=out)
-    out.write("\nNow collect your own logs (Claude Code, Codex, Gemini CLI; nothing leaves this machine),\n"
-              "then look with `git-ledger show --all` and `git-ledger stats`:\n"
-              f"  {OWN_LOGS}\n")
+    ws = loop.prepare(work, os.environ)
+    out.write(f"git-ledger demo: the whole loop on {len(loop.bundled_logs())} real public sessions "
+              "(MIT; see PROVENANCE.md),\nin a temporary home and git repository ($DEMO = "
+              f"{work}). Nothing of yours is read or changed.\n")
+    number = 0
+    for key, step in loop.steps(ws):
+        if key == "refuse":
+            loop.stage_quote(ws)
+        result = loop.run_step(ws, step)
+        if step.title:
+            number += 1
+            out.write(f"\n{number}. {step.title}\n")
+        out.write(f"  $ {step.shown.replace(str(work), '$DEMO')}\n")
+        for line in result.lines:
+            out.write(f"  {line}\n")
+        if result.hidden:
+            out.write(f"  … ({result.hidden} more line{'' if result.hidden == 1 else 's'})\n")
+    out.write("\nNow on your own machine:\n")
+    width = max(len(cmd) for cmd, _ in loop.OWN_MACHINE)
+    for cmd, why in loop.OWN_MACHINE:
+        out.write(f"  {cmd:<{width}}   # {why}\n")
     return 0

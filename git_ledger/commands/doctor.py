@@ -18,9 +18,15 @@ EXAMPLE = """example:
     user     /home/me/.codex/hooks.json: UserPromptSubmit untrusted, Stop untrusted
              -> start codex, type /hooks and trust them (Codex skips untrusted hooks)
     project  /home/me/src/widget/.codex/hooks.json: not installed
+  gemini
+    user     /home/me/.gemini/settings.json: BeforeAgent, AfterAgent installed
+    project  /home/me/src/widget/.gemini/settings.json: not installed
   last run
     user-prompt-submit  2026-11-29T09:12:40Z (ok)
     stop                never
+  search posture
+    preferred tool: none configured (the guard is off)
+    -> AGENTS.md:12 names `semble` for code search, but no config sets search.preferred, so the search-posture guard never fires there: run `git-ledger guard prefer semble --repo`
 """
 
 
@@ -70,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     lines: list[str] = []
-    for agent in ("claude", "codex"):
+    for agent in ("claude", "codex", "gemini", "cursor"):
         lines.append(agent)
         for scope in data[agent]["scopes"]:
             lines.extend(_line(scope, agent))
@@ -83,5 +89,10 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"    {hook:<19} " + (f"{seen['at']} ({seen['status']})" if seen else "never"))
         if seen and seen["status"] != "ok":
             lines.append(" " * 24 + f"see {data['hook_log']}")
+    posture = data["search_posture"]
+    lines.append("search posture")
+    lines.append(f"    preferred tool: {posture['preferred'] or 'none configured (the guard is off)'}")
+    if posture["note"]:
+        lines.append(f"    -> {posture['note']}")
     print("\n".join(lines))
     return 0

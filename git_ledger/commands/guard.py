@@ -20,11 +20,15 @@ and report what they would have done: turns seen, turns the tool gate passes at 
 caught, reminders, and each text that fired, so you can judge false positives before turning a
 guard on. Nothing is stored; the texts are shown here, locally, with secrets masked.
 
-The search-posture guard needs a preferred tool: --prefer, or each turn's repository config
-(.git-ledger/config.yaml, search.preferred). Guard on/off switches (guards.*) are ignored here.
+The search-posture guard needs a preferred tool: --prefer, or search.preferred in the config
+of each turn's repository or in your user config (`git-ledger guard prefer TOOL [--repo]` sets
+it). Guard on/off switches (guards.*) are ignored here. Where AGENTS.md / CLAUDE.md names a
+search tool but no config does, the report says so: the guard would never fire there.
 """
 EXAMPLES = """\
 examples:
+  git-ledger guard prefer semble --repo         # this repository prefers semble for code search
+  git-ledger guard prefer semble                # every repository of yours (the user config)
   git-ledger guard replay                       # all default log folders
   git-ledger guard replay --logs ~/.claude/projects/-home-me-app --prefer semble
   git-ledger guard replay --days 30 --json > replay.json
@@ -47,6 +51,13 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
                    help="the preferred code-search tool for every turn (default: each turn's "
                         "repository config, search.preferred)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p = sub.add_parser("prefer", help="set search.preferred: the code-search tool the search-posture "
+                       "guard reminds the agent of", description=DESCRIPTION, epilog=EXAMPLES,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("tool", metavar="TOOL", help="the tool's name as the agent should call it (e.g. semble)")
+    p.add_argument("--repo", action="store_true",
+                   help="in this repository's .git-ledger/config.yaml (default: your user config)")
+    p.add_argument("--hint", metavar="TEXT", help="also search.hint: how to call it, shown in the reminder")
 
 
 class _Preferred:
@@ -55,7 +66,7 @@ class _Preferred:
     def __init__(self, fixed: str | None) -> None:
         self.fixed = fixed
         self.memo: dict[str, str | None] = {}
-        self.cache_dir = paths.data_dir()
+        self.prose: dict[str, str] = {}  # repository -> the note that its prose names a tool no config sets
 
     def __call__(self, turn: Turn) -> str | None:
         if self.fixed:
@@ -66,17 +77,24 @@ class _Preferred:
 
     def _lookup(self, cwd: str) -> str | None:
         top = repo.git_toplevel(cwd) if cwd and os.path.isdir(cwd) else None
-        if top is None:
-            return None
+        root = Path(top) if top else None
         try:
-            cfg = config.read_yaml_cached(paths.repo_config_path(Path(top)), self.cache_dir)
+            cfg = config.load(root)
         except FatalError:
             return None  # a broken config there disables the guard there, as in the hook
         named = search_posture.configured(cfg)
+        if named is None and root is not None and top not in self.prose:
+            from git_ledger.hooks.guards.posture_prose import named_in_agents_files, unconfigured_note
+
+            prose = named_in_agents_files(root)
+            if prose is not None:
+                self.prose[str(top)] = unconfigured_note(prose, root)
         return named[0] if named else None
 
 
-def replay(roots: list[Path], agent: str, prefer: str | None, since: str | None) -> Report:
+def replay(roots: list[Path], agent: str, prefer: str | None, since: str | None) -> tuple[Report, list[str]]:
+    """The report, and a note for each repository whose agents file names a search tool that
+    no config sets."""
     from git_ledger import sources
 
     report = Report()
@@ -91,7 +109,7 @@ def replay(roots: list[Path], agent: str, prefer: str | None, since: str | None)
             continue
         report.logs += 1
         replay_turns(report, turns, preferred, since)
-    return report
+    return report, [preferred.prose[top] for top in sorted(preferred.prose)]
 
 
 def _pct(part: int, whole: int) -> str:
@@ -124,12 +142,35 @@ def format_text(report: Report) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "prefer":
+        return prefer(args)
     roots = [root for _, root in log_roots(args)]
-    report = replay(roots, args.agent, args.prefer, window_start(args))
+    report, notes = replay(roots, args.agent, args.prefer, window_start(args))
     if args.json:
         data = report.as_json()
         data["fired"] = [dict(f.as_json(), text=mask(f.text)) for f in report.fired]
+        data["unconfigured"] = notes
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(format_text(report))
+        for note in notes:
+            print(f"note: {note}")
+    return 0
+
+
+def prefer(args: argparse.Namespace) -> int:
+    tool = args.tool.strip()
+    if not tool or any(c.isspace() for c in tool):
+        raise FatalError(f"{args.tool!r} is not a tool name (one word, as the agent calls it)")
+    if args.repo:
+        top = repo.git_toplevel(os.getcwd())
+        if top is None:
+            raise FatalError("--repo: not inside a git repository")
+        path = paths.repo_config_path(Path(top))
+    else:
+        path = paths.user_config_path()
+    changed = config.set_value(path, "search.preferred", tool)
+    if args.hint is not None:
+        changed = config.set_value(path, "search.hint", args.hint) or changed
+    print(f"{path}: search.preferred = {tool}" + ("" if changed else " (already so)"))
     return 0

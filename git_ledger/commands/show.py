@@ -16,11 +16,15 @@ from git_ledger.models import OTHER, SOURCES, TYPES, Case
 
 EXAMPLES = """\
 examples:
+  git-ledger show                                  # inside a repository: that repository
   git-ledger show github.com/acme/api/omission     # one repository, one type
   git-ledger show acme/api                         # every type; a repo suffix is enough
   git-ledger show 'github.com/acme/*'              # a prefix: every repository under it
   git-ledger show '*/result-error'                 # one type in every repository
   git-ledger show --all --source human --days 30   # everything people said in the last 30 days
+  git-ledger show --forgotten                      # the cases taken back with `git-ledger forget`
+
+The first column after the date is the case id (its first 12 digits), for `git-ledger forget`.
 """
 _ANY_TYPE = ("*", "all", "any")
 TEXT_LIMIT = 600
@@ -32,7 +36,10 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     parser.add_argument("selector", nargs="?", metavar="REPO/TYPE",
                         help="a repository (host/owner/name, a suffix of it, or a prefix ending in *), "
                         f"optionally followed by /TYPE ({', '.join(TYPES)}, {OTHER} or *)")
-    parser.add_argument("--all", action="store_true", help="every repository")
+    parser.add_argument("--all", action="store_true",
+                        help="every repository (without it, inside a repository: that repository)")
+    parser.add_argument("--forgotten", action="store_true",
+                        help="only the cases taken back with `git-ledger forget`")
     parser.add_argument("--source", action="append", choices=SOURCES, help="only this source (repeatable)")
     _common.add_window_args(parser)
     parser.add_argument("--limit", type=int, default=50, metavar="N", help="at most N cases (default 50; 0 = all)")
@@ -66,11 +73,16 @@ def run(args: argparse.Namespace) -> int:
         raise FatalError("--limit must be 0 (all) or more")
     since = _common.window_start(args)
     with _common.open_store() as store:
-        repos = sorted({str(r[0]) for r in store.count_cases_by("repo")})
-        if args.all:
+        repos = sorted({c.repo for c in store.cases(forgotten=True)} if args.forgotten
+                       else {str(r[0]) for r in store.count_cases_by("repo")})
+        here = None if args.all or args.selector else current_repo()
+        if args.all or args.forgotten and not args.selector:
             chosen, types = repos, None
+        elif here is not None and here in repos:
+            chosen, types = [here], None
         elif not args.selector:
-            raise FatalError("name a repository (REPO or REPO/TYPE) or use --all; "
+            where = f"{here} has no cases; " if here is not None else ""
+            raise FatalError(f"{where}name a repository (REPO or REPO/TYPE) or use --all; "
                              f"repositories with cases: {', '.join(repos[:10]) or 'none yet'}")
         else:
             pattern, types = split_selector(args.selector)
@@ -86,12 +98,23 @@ def run(args: argparse.Namespace) -> int:
                                  f"{', '.join(repos[:10]) or 'none yet (run git-ledger collect)'}")
         cases: list[Case] = []
         for repo in chosen:
-            cases += store.cases(repo=repo, types=types, sources=args.source, since=since)
+            cases += store.cases(repo=repo, types=types, sources=args.source, since=since,
+                                 forgotten=args.forgotten)
     cases.sort(key=lambda c: (c.timestamp or c.date, c.id), reverse=True)
     if args.limit > 0:
         cases = cases[:args.limit]
     render(cases, out=sys.stdout, full=args.full, as_json=args.json)
     return 0
+
+
+def current_repo() -> str | None:
+    """The repository the current directory is in, by the collector's own naming."""
+    import os
+
+    from git_ledger.repo import identify
+
+    found = identify(os.getcwd())
+    return found[0] if found else None
 
 
 def render(cases: Sequence[Case], *, out: TextIO, full: bool = False, as_json: bool = False) -> None:
@@ -115,7 +138,7 @@ def render(cases: Sequence[Case], *, out: TextIO, full: bool = False, as_json: b
             repo = c.repo
             out.write(f"\n{repo}\n")
         how = f", {c.typed_by}" if c.typed_by else ""
-        out.write(f"  {c.date}  {c.type:<21} {c.source}/{c.kind}{how}  {c.agent} {c.session[:8]}\n")
+        out.write(f"  {c.date}  {c.id[:12]}  {c.type:<21} {c.source}/{c.kind}{how}  {c.agent} {c.session[:8]}\n")
         text = c.text if full or len(c.text) <= TEXT_LIMIT else c.text[:TEXT_LIMIT] + " …"
         for line in text.splitlines() or [""]:
             out.write(f"      {line}\n")

@@ -48,18 +48,23 @@ def codex_trusted_hash(event: str, handler: Mapping[str, Any], matcher: str | No
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def our_handlers(data: Mapping[str, Any]) -> list[tuple[str, int, int, dict[str, Any]]]:
-    """(event, group index, handler index, handler) for each of our handlers in a settings file."""
+def our_handlers(data: Mapping[str, Any], events: Mapping[str, str] = inst.EVENTS) -> list[tuple[str, int, int, dict[str, Any]]]:
+    """(event, group index, handler index, handler) for each of our handlers in a settings file
+    (`events`: the agent's event names -> our hooks, inst.AGENT_EVENTS)."""
     out: list[tuple[str, int, int, dict[str, Any]]] = []
     hooks = data.get("hooks")
     if not isinstance(hooks, dict):
         return out
-    for event in inst.EVENTS:
+    for event in events:
         groups = hooks.get(event)
         for gi, group in enumerate(groups if isinstance(groups, list) else []):
+            if isinstance(group, dict) and "command" in group:  # Cursor: a handler, not a group
+                if inst.ours(group.get("command")) == events[event]:
+                    out.append((event, gi, 0, group))
+                continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
             for hi, h in enumerate(handlers if isinstance(handlers, list) else []):
-                if isinstance(h, dict) and inst.ours(h.get("command")) == inst.EVENTS[event]:
+                if isinstance(h, dict) and inst.ours(h.get("command")) == events[event]:
                     out.append((event, gi, hi, h))
     return out
 
@@ -97,13 +102,21 @@ def _scope_report(agent: str, scope: str, path: Path) -> dict[str, Any]:
     except FatalError as e:
         report["problem"] = str(e)
         return report
-    handlers = our_handlers(data)
-    report["installed"] = sorted({event for event, *_ in handlers}, key=list(inst.EVENTS).index)
+    events = inst.AGENT_EVENTS[agent]
+    handlers = our_handlers(data, events)
+    report["installed"] = sorted({event for event, *_ in handlers}, key=list(events).index)
     report["commands"] = {event: h.get("command") for event, _, _, h in handlers}
     report["runnable"] = all(runnable(str(h.get("command"))) for *_, h in handlers)
     report["handlers"] = handlers
     if agent == "claude" and data.get("disableAllHooks") is True:
         report["problem"] = "disableAllHooks is true in this file: Claude Code runs no hooks"
+    if agent == "gemini":
+        settings = data.get("hooksConfig")
+        if isinstance(settings, dict) and settings.get("enabled") is False:
+            report["problem"] = "hooksConfig.enabled is false in this file: Gemini CLI runs no hooks"
+        off = settings.get("disabled") if isinstance(settings, dict) else None
+        if isinstance(off, list) and any(h.get("command") in off or h.get("name") in off for *_, h in handlers):
+            report["problem"] = "hooksConfig.disabled lists a git-ledger hook: Gemini CLI skips it"
     return report
 
 
@@ -163,6 +176,15 @@ def codex_report(project: Path, env: Mapping[str, str] | None = None) -> dict[st
     return {"scopes": scopes, "config": str(config_path), "hooks_feature": "off" if off else "on"}
 
 
+def plain_report(agent: str, project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """An agent without per-hook trust (Gemini CLI, Cursor). Gemini reads a project's
+    `.gemini/settings.json` only in a trusted folder (its folder-trust setting), not checked here."""
+    scopes = [_scope_report(agent, s, inst.settings_path(agent, s, project, env)) for s in inst.SCOPES[agent]]
+    for s in scopes:
+        s.pop("handlers", None)
+    return {"scopes": scopes}
+
+
 def last_runs(env: Mapping[str, str] | None = None) -> dict[str, dict[str, str] | None]:
     out: dict[str, dict[str, str] | None] = {}
     for hook in inst.EVENTS.values():
@@ -178,11 +200,31 @@ def last_runs(env: Mapping[str, str] | None = None) -> dict[str, dict[str, str] 
     return out
 
 
+def search_posture_report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The preferred search tool a config sets for `project`, and, when none does, whether its
+    AGENTS.md / CLAUDE.md names one (then the guard silently never fires there)."""
+    from git_ledger import config
+    from git_ledger.errors import FatalError
+    from git_ledger.hooks.guards import posture_prose, search_posture
+
+    try:
+        named = search_posture.configured(config.load(project, env))
+    except FatalError as e:
+        return {"preferred": None, "note": str(e)}
+    if named is not None:
+        return {"preferred": named[0], "note": None}
+    prose = posture_prose.named_in_agents_files(project)
+    return {"preferred": None, "note": posture_prose.unconfigured_note(prose, project) if prose else None}
+
+
 def report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
     return {
         "project": str(project),
         "claude": claude_report(project, env),
         "codex": codex_report(project, env),
+        "gemini": plain_report("gemini", project, env),
+        "cursor": plain_report("cursor", project, env),
         "last_run": last_runs(env),
         "hook_log": str(paths.log_path(env)),
+        "search_posture": search_posture_report(project, env),
     }

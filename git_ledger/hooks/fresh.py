@@ -57,8 +57,8 @@ def claude_folders(projects: Path, dirs: Iterable[str]) -> list[Path]:
     return found
 
 
-def _recent_jsonl(folder: Path, cutoff: float, depth: int) -> list[Path]:
-    """*.jsonl under `folder` (to `depth` levels) modified after `cutoff` (epoch seconds)."""
+def _recent_jsonl(folder: Path, cutoff: float, depth: int, suffixes: tuple[str, ...] = (".jsonl",)) -> list[Path]:
+    """*.jsonl (or other `suffixes`) under `folder` (to `depth` levels) modified after `cutoff`."""
     out: list[Path] = []
     try:
         entries = list(os.scandir(folder))
@@ -66,14 +66,41 @@ def _recent_jsonl(folder: Path, cutoff: float, depth: int) -> list[Path]:
         return out
     for e in entries:
         try:
-            if e.is_file() and e.name.endswith(".jsonl"):
+            if e.is_file() and e.name.endswith(suffixes):
                 if e.stat().st_mtime >= cutoff:
                     out.append(Path(e.path))
             elif depth > 0 and e.is_dir():
-                out.extend(_recent_jsonl(Path(e.path), cutoff, depth - 1))
+                out.extend(_recent_jsonl(Path(e.path), cutoff, depth - 1, suffixes))
         except OSError:
             continue
     return out
+
+
+def gemini_folders(tmp: Path, dirs: Iterable[str]) -> list[Path]:
+    """Gemini CLI's project folders for these directories: any `tmp/<name>` whose `.project_root`
+    names one of them (newer releases), or `tmp/<sha256 of the folder>` (older ones; hashlib is
+    imported only when such a folder exists: it costs the first prompt a few ms)."""
+    wanted = {d for d in dirs if d}
+    found: list[Path] = []
+    hashed: list[str] = []
+    try:
+        entries = list(os.scandir(tmp))
+    except OSError:
+        entries = []
+    for e in entries:
+        try:
+            with open(os.path.join(e.path, ".project_root"), encoding="utf-8") as f:
+                if f.read().strip() in wanted:
+                    found.append(Path(e.path))
+        except (OSError, UnicodeDecodeError):
+            if len(e.name) == 64:
+                hashed.append(e.name)
+    if hashed:
+        import hashlib
+
+        names = {hashlib.sha256(d.encode()).hexdigest() for d in wanted}
+        found += [tmp / n for n in hashed if n in names]
+    return [f for f in found if f.is_dir()]
 
 
 def repo_logs(
@@ -86,8 +113,9 @@ def repo_logs(
     now: datetime,
     window_days: int,
 ) -> list[tuple[str, Path]]:
-    """(agent, file) for the Claude Code sessions of this repo and the recent Codex rollouts,
-    except the current session's own files (its cases are not shown to it anyway)."""
+    """(agent, file) for the Claude Code, Gemini CLI and Cursor sessions of this repo, its exports
+    (Aider, SpecStory) and the recent Codex rollouts, except the current session's own files (its
+    cases are not shown to it anyway)."""
     cutoff = (now - timedelta(days=window_days)).timestamp()
     files: list[tuple[str, Path]] = []
     dirs = [toplevel or "", cwd]
@@ -104,8 +132,19 @@ def repo_logs(
     for day in (now + timedelta(days=1), now, now - timedelta(days=1)):
         folder = sessions / f"{day:%Y}" / f"{day:%m}" / f"{day:%d}"
         files.extend(("codex", p) for p in _recent_jsonl(folder, cutoff, 0))
+    for folder in gemini_folders(paths.gemini_tmp(env), dirs):
+        files.extend(("gemini", p) for p in _recent_jsonl(folder / "chats", cutoff, 0, (".json", ".jsonl")))
+    for d in {x for x in dirs if x}:
+        cursor = paths.cursor_projects(env) / paths.cursor_project_name(d) / "agent-transcripts"
+        files.extend(("cursor", p) for p in _recent_jsonl(cursor, cutoff, 1, (".jsonl", ".txt")))
+        files.extend(("specstory", p) for p in _recent_jsonl(Path(d) / ".specstory" / "history", cutoff, 0, (".md",)))
+        aider = Path(d) / ".aider.chat.history.md"
+        if aider.is_file() and _mtime(aider) >= cutoff:
+            files.append(("aider", aider))
     own = f"{session}.jsonl"
-    return [(a, p) for a, p in files if not (p.name.endswith(own) or session in p.parts)]
+    mine = os.path.abspath(transcript_path) if transcript_path else ""
+    return [(a, p) for a, p in files
+            if not (p.name.endswith(own) or session in p.parts or (mine and str(p) == mine))]
 
 
 READ_RATE = 4 << 20  # bytes a second the hook's collect reads at worst (issue 15: 50 MB took 13 s)

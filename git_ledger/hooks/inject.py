@@ -69,8 +69,10 @@ def marker_path(env: Mapping[str, str], session: str) -> str:
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if disabled(env):
         return None
-    session = payload.get("session_id")
-    if not isinstance(session, str) or not session:
+    from git_ledger.hooks.payload import session_id
+
+    session = session_id(payload)  # Cursor names it conversation_id
+    if not session:
         return None  # without a session id "once per session" cannot hold: stay silent
     marker = marker_path(env, session)
     if not is_opt_out(payload.get("prompt")) and os.path.exists(marker):
@@ -100,7 +102,7 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
     text: str | None = None
     with HookStore.open(str(paths.db_path(env))) as store:
         if not (store.is_opted_out(session) or store.injected(session)):
-            text, case_ids = _context(payload, env, store, session, now)
+            text, case_ids, _ = _context(payload, env, store, session, now)
             # Claimed even when there is nothing to say: the session's first prompt has passed.
             if text is not None and not store.claim_injection(session, case_ids, _iso(now)):
                 text = None  # another process of this session got there first
@@ -108,23 +110,40 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
     _prune_markers(marker.parent)
     if not text:
         return None
-    return json.dumps(
-        {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": text}}
-    )
+    event = payload.get("hook_event_name")
+    if event == "sessionStart":  # Cursor: the context a session starts with
+        return json.dumps({"additional_context": text})
+    # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
+    name = "BeforeAgent" if event == "BeforeAgent" else "UserPromptSubmit"
+    return json.dumps({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}})
+
+
+def preview(cwd: str, env: Mapping[str, str]) -> tuple[str | None, str]:
+    """What the first prompt of a new session in `cwd` would receive now, without claiming
+    anything: (the additionalContext text, "") or (None, why nothing)."""
+    from git_ledger.store.hook_reader import HookStore
+
+    if disabled(env):
+        return None, "GIT_LEDGER_DISABLE is set, so the hook adds nothing"
+    with HookStore.open(str(paths.db_path(env))) as store:
+        # A session id no log file can carry: the refresh then reads every log of the repo.
+        text, _, why = _context({"cwd": cwd}, env, store, "\0preview", paths.now(env))
+    return (text, "") if text else (None, why)
 
 
 def _context(
     payload: dict[str, Any], env: Mapping[str, str], store: HookStore, session: str, now: datetime
-) -> tuple[str | None, list[str]]:
-    """(text, case ids) for this session's repo; (None, []) when a config turns injection off."""
+) -> tuple[str | None, list[str], str]:
+    """(text, case ids, why nothing) for this session's repo; text None when a config turns
+    injection off, "" when there is nothing to say."""
     from datetime import timedelta
 
     from git_ledger import config
     from git_ledger.errors import FatalError
     from git_ledger.hooks import fresh, inject_text
+    from git_ledger.hooks.payload import workdir
 
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
+    cwd = workdir(payload)
     cached = store.cached_repo(cwd)
     if cached is None:  # only a cache miss pays for subprocess and git
         from git_ledger.repo import RepoResolver
@@ -140,10 +159,10 @@ def _context(
         cfg = config.load(Path(toplevel) if toplevel else None, env)
     except FatalError as e:  # a broken config file: say so once, inject nothing this session
         _log(env, str(e))
-        return None, []
+        return None, [], f"a config file is broken, so the hook adds nothing: {e}"
     opts = options(config.get(cfg, "inject", {}))
     if not opts["enabled"]:
-        return None, []
+        return None, [], "inject.enabled is off in a config file"
     days = opts["window_days"]
     since = (now.date() - timedelta(days=days)).isoformat()
     transcript = payload.get("transcript_path")
@@ -168,7 +187,10 @@ def _context(
         picked.extend(_distinct(rows, limit))
     picked.sort(key=lambda c: (c.date, c.timestamp, c.id), reverse=True)
     text = inject_text.render(picked, lang=opts["language"], days=days)
-    return text, [c.id for c in picked] if text else []
+    if text:
+        return text, [c.id for c in picked], ""
+    return text, [], (f"{repo} has no typed case (omission, instruction-violation, premise-error, "
+                      f"result-error) from another session in the last {days} days")
 
 
 # redact.MARKER, repeated so the hook need not import redact (tests/hooks/test_inject.py checks they agree).

@@ -1,8 +1,12 @@
 """Merge our UserPromptSubmit and Stop hooks into an agent's hook settings, and take them out.
 
 Claude Code reads `settings.json` files (user, project, local); Codex reads `hooks.json` (user
-`$CODEX_HOME`, project `.codex/`). Both use the same shape: event -> list of matcher groups ->
-list of handlers `{"type": "command", "command": …}`. Our handlers are recognised by their
+`$CODEX_HOME`, project `.codex/`); Gemini CLI reads `settings.json` (user `~/.gemini`, project
+`.gemini/`). All use the same shape: event -> list of matcher groups -> list of handlers
+`{"type": "command", "command": …, "timeout": …}`; Gemini names the events BeforeAgent and
+AfterAgent and counts the timeout in milliseconds (geminicli.com/docs/hooks/reference). Cursor
+reads `hooks.json` (user `~/.cursor`, project `.cursor/`): `{"version": 1, "hooks": {event:
+[{"command": …}]}}`, handlers straight under the event (`FLAT`), events sessionStart and stop. Our handlers are recognised by their
 command (`… git-ledger hook <event>` or `… -m git_ledger hook <event>`), so a reinstall updates
 the entry in place (Codex keys its trust to the entry's position) and uninstall removes exactly
 those handlers. Every other key, group and handler is kept as it was. A file that is not valid
@@ -26,10 +30,22 @@ from typing import Any
 from git_ledger import paths
 from git_ledger.errors import FatalError
 
-AGENTS = ("claude", "codex")
-SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project")}
-EVENTS = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}
-TIMEOUT = {"UserPromptSubmit": 30, "Stop": 30}  # seconds; both hooks answer in well under one
+AGENTS = ("claude", "codex", "gemini", "cursor")
+SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project"), "gemini": ("user", "project"),
+          "cursor": ("user", "project")}
+EVENTS = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}  # Claude Code's and Codex's names
+# Each agent's event -> our hook (`git-ledger hook <name>`): the first prompt's context, the Stop guard.
+AGENT_EVENTS = {
+    "claude": EVENTS,
+    "codex": EVENTS,
+    "gemini": {"BeforeAgent": "user-prompt-submit", "AfterAgent": "stop"},
+    # Cursor's beforeSubmitPrompt can only allow or block; its sessionStart adds context.
+    "cursor": {"sessionStart": "user-prompt-submit", "stop": "stop"},
+}
+# Both hooks answer in well under a second; Claude Code, Codex and Cursor count seconds, Gemini CLI ms.
+TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000, "cursor": 30}
+# Cursor's hooks.json: {"version": 1, "hooks": {event: [handler, …]}}, no matcher groups.
+FLAT = frozenset({"cursor"})
 
 _OURS = re.compile(r"(?:^|[\s/\"'])(?:git-ledger|-m\s+git_ledger)['\"]?\s+hook\s+(user-prompt-submit|stop)\b")
 
@@ -55,6 +71,10 @@ def settings_path(agent: str, scope: str, project: Path, env: Mapping[str, str] 
         if scope == "user":
             return paths.claude_config_dir(env) / "settings.json"
         return project / ".claude" / ("settings.json" if scope == "project" else "settings.local.json")
+    if agent == "gemini":
+        return paths.gemini_home(env) / "settings.json" if scope == "user" else project / ".gemini" / "settings.json"
+    if agent == "cursor":
+        return paths.cursor_home(env) / "hooks.json" if scope == "user" else project / ".cursor" / "hooks.json"
     return paths.codex_home(env) / "hooks.json" if scope == "user" else project / ".codex" / "hooks.json"
 
 
@@ -74,8 +94,13 @@ def base_command(scope: str) -> str:
     return f"{shlex.quote(sys.executable)} -m git_ledger"
 
 
-def hook_command(scope: str, event: str) -> str:
-    return f"{base_command(scope)} hook {EVENTS[event]}"
+def hook_command(scope: str, event: str, agent: str = "claude") -> str:
+    return f"{base_command(scope)} hook {AGENT_EVENTS[agent][event]}"
+
+
+def hook_commands(agent: str, scope: str) -> dict[str, str]:
+    """The agent's event -> the command of our hook for it."""
+    return {event: hook_command(scope, event, agent) for event in AGENT_EVENTS[agent]}
 
 
 def ours(command: object) -> str | None:
@@ -119,16 +144,17 @@ def _groups(hooks: dict[str, Any], event: str, path: Path) -> list[Any]:
     return groups
 
 
-def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path) -> dict[str, Any]:
-    """`data` with one handler per event running `commands[event]` (a deep copy; input untouched)."""
+def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, timeout: int = 30) -> dict[str, Any]:
+    """`data` with one handler per event running `commands[event]` (a deep copy; input untouched).
+    `timeout` is in the agent's unit (TIMEOUT)."""
     new: dict[str, Any] = json.loads(json.dumps(data))
     hooks = new.setdefault("hooks", {})
     for event, command in commands.items():
-        handler = {"type": "command", "command": command, "timeout": TIMEOUT[event]}
+        handler = {"type": "command", "command": command, "timeout": timeout}
         found = False
         for group in _groups(hooks, event, path):
             for i, h in enumerate(group.get("hooks", []) if isinstance(group, dict) else []):
-                if isinstance(h, dict) and ours(h.get("command")) == EVENTS[event]:
+                if isinstance(h, dict) and ours(h.get("command")) == ours(command):
                     if not found:
                         group["hooks"][i] = {**h, **handler}  # in place: keeps its position
                     found = True
@@ -137,8 +163,25 @@ def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path) ->
     return new
 
 
+def with_flat_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, timeout: int) -> dict[str, Any]:
+    """As `with_hooks`, for Cursor's shape: each event holds its handlers directly."""
+    new: dict[str, Any] = json.loads(json.dumps(data))
+    new.setdefault("version", 1)
+    hooks = new.setdefault("hooks", {})
+    for event, command in commands.items():
+        handlers = _groups(hooks, event, path)
+        handler = {"command": command, "timeout": timeout}
+        mine = [i for i, h in enumerate(handlers) if isinstance(h, dict) and ours(h.get("command")) == ours(command)]
+        if mine:
+            handlers[mine[0]] = {**handlers[mine[0]], **handler}  # in place: keeps its position
+        else:
+            handlers.append(handler)
+    return new
+
+
 def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` minus every handler of ours, and minus the groups and events that leaves empty."""
+    """`data` minus every handler of ours, and minus the groups and events that leaves empty.
+    Both shapes: matcher groups, and (Cursor) handlers straight under the event."""
     new: dict[str, Any] = json.loads(json.dumps(data))
     hooks = new.get("hooks")
     if not isinstance(hooks, dict):
@@ -149,6 +192,10 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
             continue
         kept = []
         for group in groups:
+            if isinstance(group, dict) and "command" in group and "hooks" not in group:  # Cursor's handler
+                if not ours(group.get("command")):
+                    kept.append(group)
+                continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
             if not isinstance(handlers, list):
                 kept.append(group)
@@ -163,14 +210,23 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
                 hooks[event] = kept
             else:
                 del hooks[event]
-    if not hooks and list(new) == ["hooks"] and data["hooks"]:
-        del new["hooks"]  # a file that held only our hooks; an emptied "hooks" beside other keys stays
+    if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
+        rest = {k: v for k, v in new.items() if k != "hooks"}
+        if rest in ({}, {"version": 1}):
+            new = {}  # a file that held only our hooks (and the version install gives a new Cursor file)
+        # else an emptied "hooks" beside other settings stays: the key may be the user's
     return new
 
 
-def plan(path: Path, install: bool, commands: Mapping[str, str]) -> Change:
+def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30, flat: bool = False) -> Change:
+    """The change to `path` (`flat`: Cursor's hooks.json shape)."""
     before, data = read_settings(path)
-    after_data = with_hooks(data, commands, path) if install else without_hooks(data)
+    if not install:
+        after_data = without_hooks(data)
+    elif flat:
+        after_data = with_flat_hooks(data, commands, path, timeout)
+    else:
+        after_data = with_hooks(data, commands, path, timeout)
     if after_data == data:
         return Change(path, before, before, False)
     if path.exists() and not path.stat().st_mode & 0o222:
@@ -187,7 +243,7 @@ def edited(text: str, after: Mapping[str, Any]) -> str:
         return json.dumps(dict(after), indent=2, ensure_ascii=False) + "\n"
     members, open_at, close_at = _members(text)
     if "hooks" not in after:  # uninstall emptied a file that held only our hooks
-        return text[:open_at + 1] + text[close_at:] if list(members) == ["hooks"] else text
+        return text[:open_at + 1] + text[close_at:] if not after else json.dumps(dict(after), indent=2) + "\n"
     hooks = after["hooks"]
     found = re.search(r"\n([ \t]+)\S", text)
     unit = found.group(1) if found else ""
@@ -228,6 +284,25 @@ def _skip(text: str, i: int) -> int:
     return i
 
 
+def backup_stem(path: Path) -> str:
+    """The start of the name of every backup of `path` (the rest is a time stamp)."""
+    return re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+
+
+def backups_of(path: Path, backup_dir: Path) -> list[Path]:
+    """The backups `apply` made of `path`, oldest first (named `<stem>.<stamp>[.<n>]`)."""
+    if not backup_dir.is_dir():
+        return []
+    stem = backup_stem(path) + "."
+
+    def order(p: Path) -> tuple[str, int]:
+        stamp, _, n = p.name[len(stem):].partition(".")
+        return stamp, int(n) if n.isdigit() else 1
+
+    return sorted((p for p in backup_dir.iterdir()
+                   if p.name.startswith(stem) and p.name[len(stem):len(stem) + 8].isdigit()), key=order)
+
+
 def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     """Write `change` atomically; the file it replaces is first copied into `backup_dir`
     (the data dir, so a project's .claude/ or .codex/ folder never gets stray files).
@@ -240,7 +315,7 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     if path.exists():
         mode = path.stat().st_mode & 0o777
         backup_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-        flat = re.sub(r"[^A-Za-z0-9._]+", "-", str(path.resolve())).strip("-")
+        flat = backup_stem(path)
         backup = backup_dir / f"{flat}.{stamp}"
         n = 1
         while backup.exists():  # two changes in one second: never overwrite an older backup

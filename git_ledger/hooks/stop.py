@@ -1,4 +1,6 @@
-"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code and Codex.
+"""`git-ledger hook stop`: the evidence and search-posture guards, for Claude Code, Codex and
+Gemini CLI (its AfterAgent event: `prompt_response` is the final text, and `{"decision": "block"}`,
+an alias of "deny", sends the reason back as a new prompt).
 
 One process runs both guards and prints at most one decision. The silent path (by far the most
 common) reads only the tail of the transcript and imports nothing beyond `json`, `os` and `re`:
@@ -21,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from git_ledger.hooks.guards import transcript
+from git_ledger.hooks.payload import session_id, workdir
 
 if TYPE_CHECKING:
     from git_ledger.classify.claims import Claim
@@ -49,20 +52,24 @@ class Firing(NamedTuple):
 
 
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
-    if payload.get("stop_hook_active") or env.get("GIT_LEDGER_DISABLE") == "1":
+    # Cursor counts the follow-ups it has sent in this loop (`loop_count`) instead of a flag.
+    if payload.get("stop_hook_active") or payload.get("loop_count") or env.get("GIT_LEDGER_DISABLE") == "1":
         return None  # never block twice in a row
-    if payload.get("hook_event_name") not in (None, "Stop"):
+    event = payload.get("hook_event_name")
+    if event not in (None, "Stop", "AfterAgent", "stop"):  # AfterAgent: Gemini CLI's; stop: Cursor's
         return None
+    if event == "stop" and payload.get("status") not in (None, "completed"):
+        return None  # an aborted or failed Cursor turn claims nothing
     path = payload.get("transcript_path")
     if not isinstance(path, str) or not path:
         return None
     try:
-        turn = transcript.current_turn(path)
+        turn = transcript.gemini_turn(path) if event == "AfterAgent" else transcript.current_turn(path)
     except OSError:
         return None  # missing or unreadable transcript: silent, by design
     if turn is None:
         return None
-    final = payload.get("last_assistant_message")
+    final = payload.get("last_assistant_message", payload.get("prompt_response"))
     if not isinstance(final, str) or not final.strip():
         final = turn.final_text
     claim = reminder = None
@@ -71,9 +78,8 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
 
         claim = evidence.decide(0, final)
     shells = [c.shell for c in turn.calls if c.shell]
-    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else ""
-    cwd = cwd or os.getcwd()
-    if any(_SEARCH_WORD.search(s) for s in shells) and _may_prefer_a_tool(cwd):
+    cwd = workdir(payload)
+    if any(_SEARCH_WORD.search(s) for s in shells) and _may_prefer_a_tool(cwd, env):
         from git_ledger.hooks.guards import search_posture
 
         reminder = search_posture.decide(shells, _PLACEHOLDER_TOOL)
@@ -84,27 +90,37 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     if not firings:
         return None
     _record(firings, turn, payload, cwd, final, env)
-    return json.dumps(
-        {"decision": "block", "reason": "\n\n".join(f.reason for f in firings)}, ensure_ascii=False
-    )
+    reason = "\n\n".join(f.reason for f in firings)
+    if event == "stop":  # Cursor sends `followup_message` to the agent as the user's next message
+        return json.dumps({"followup_message": reason}, ensure_ascii=False)
+    return json.dumps({"decision": "block", "reason": reason}, ensure_ascii=False)
 
 
-def _may_prefer_a_tool(cwd: str) -> bool:
-    """Whether the repository around `cwd` may name a preferred search tool: its
-    `.git-ledger/config.yaml` (found without git, up to the folder holding `.git`) mentions
-    `preferred`. Without one the turn's shell calls are not parsed at all (`_configured` then
-    reads the file properly)."""
+
+def _may_prefer_a_tool(cwd: str, env: Mapping[str, str]) -> bool:
+    """Whether a preferred search tool may be configured: the repository's
+    `.git-ledger/config.yaml` around `cwd` (found without git, up to the folder holding `.git`)
+    or the user's config mentions `preferred`. Without one the turn's shell calls are not parsed
+    at all (`_configured` then reads the files properly)."""
     folder = os.path.abspath(cwd)
     while True:
-        try:
-            with transcript.open_regular(os.path.join(folder, ".git-ledger", "config.yaml")) as f:
-                return b"preferred" in f.read(1 << 20)
-        except OSError:
-            pass
+        if _mentions_preferred(os.path.join(folder, ".git-ledger", "config.yaml")):
+            return True
         parent = os.path.dirname(folder)
         if parent == folder or os.path.exists(os.path.join(folder, ".git")):
-            return False
+            break
         folder = parent
+    from git_ledger import paths
+
+    return _mentions_preferred(str(paths.user_config_path(env)))
+
+
+def _mentions_preferred(path: str) -> bool:
+    try:
+        with transcript.open_regular(path) as f:
+            return b"preferred" in f.read(1 << 20)
+    except OSError:
+        return False
 
 
 def _configured(
@@ -127,16 +143,17 @@ def _configured(
 
         out.append(Firing(evidence.GUARD, "omission", claim.text, evidence.reason(claim),
                           {"lang": claim.lang}))
-    if reminder is not None and root is not None and config.get(cfg, "guards.search_posture", True):
+    if reminder is not None and config.get(cfg, "guards.search_posture", True):
         from git_ledger.hooks.guards import search_posture
 
-        repo_cfg = config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))
-        named = search_posture.configured(repo_cfg)
+        named = search_posture.configured(cfg)  # the user's search.preferred, or the repository's
         if named is not None:
             preferred, hint = named
+            by_user = root is None or search_posture.configured(
+                config.read_yaml_cached(paths.repo_config_path(root), paths.data_dir(env))) is None
             out.append(Firing(
                 search_posture.GUARD, "instruction-violation", "\n".join(reminder.commands),
-                search_posture.reason(reminder, preferred, hint),
+                search_posture.reason(reminder, preferred, hint, by_user=by_user),
                 {"why": reminder.why, "preferred": preferred, "calls": len(reminder.commands)},
             ))
     return out
@@ -162,7 +179,7 @@ def _record(
     now = paths.now(env)
     now_iso = now.isoformat(timespec="seconds").replace("+00:00", "Z")
     timestamp = turn.timestamp or now_iso
-    session = str(payload.get("session_id") or "")
+    session = session_id(payload)
     turn_key = (
         str(payload.get("turn_id") or "") or turn.opened_by or turn.last_uuid
         or hashlib.sha256(final.encode()).hexdigest()[:16]

@@ -1,14 +1,16 @@
 """Model judges for `other` cases: a case is retyped only when two independent judges agree.
 
-Public surface (for `retype`, `judge eval` and `collect --llm`):
-  configured(env=None) -> list[Judge]                     # from the user config; FatalError < 2
+Public surface (for `retype`, `judge eval`, `classify --llm` and `collect --llm`):
+  configured(env=None) -> list[Judge]                     # the user config's, else the built-in pair
+  NoJudges                                                # FatalError: none configured, no [local]
   from_config(cfg, env, config_path=…) -> list[Judge]     # the user's `judges:` list
   require_panel(judges, config_path)                      # FatalError unless two or more
   retype_other(store, judges, *, now, since=None, repo=None) -> RetypeResult
   warn_offsite(judges, notice_file) -> list[str]          # one-time notices to print
 
 Backends: `command` (judges/command.py), `openai` (judges/chat.py), `embedding`
-(judges/embedding.py). The prompt and answer parsing live in judges/base.py, the agreement rule
+(judges/embedding.py), and the built-in local pair (judges/local.py) used when the user configured
+none. The prompt and answer parsing live in judges/base.py, the agreement rule
 in judges/panel.py.
 """
 from __future__ import annotations
@@ -20,27 +22,61 @@ from pathlib import Path
 
 from git_ledger import config as gl_config
 from git_ledger import paths
+from git_ledger.errors import FatalError
 from git_ledger.judges.base import Answer, Judge, JudgeInput
-from git_ledger.judges.config import from_config, require_panel
+from git_ledger.judges.config import from_config, how_to_configure, require_panel
 from git_ledger.judges.panel import Verdict, ask_panel, verdict
 from git_ledger.judges.retype import RetypeResult, retype_other
 
 __all__ = [
-    "NOTICE_FILE", "Answer", "configured", "Judge", "JudgeInput", "RetypeResult", "Verdict", "ask_panel", "from_config",
-    "require_panel", "retype_other", "verdict", "warn_offsite",
+    "NOTICE_FILE",
+    "Answer",
+    "Judge",
+    "JudgeInput",
+    "NoJudges",
+    "RetypeResult",
+    "Verdict",
+    "ask_panel",
+    "builtin",
+    "configured",
+    "from_config",
+    "require_panel",
+    "retype_other",
+    "verdict",
+    "warn_offsite",
 ]
 
 NOTICE_FILE = "judges-offsite-notified.json"
 
 
+class NoJudges(FatalError):
+    """No judge is configured and the built-in local pair is not installed."""
+
+
+def builtin(config_path: Path) -> list[Judge]:
+    """The built-in local pair, or NoJudges naming what to install (or configure instead)."""
+    from git_ledger.judges.local import builtin_pair, missing_packages
+
+    missing = missing_packages()
+    if missing:
+        raise NoJudges(
+            f"no judges configured, and the built-in local pair needs {' and '.join(missing)} "
+            f"(pip install 'git-ledger[local]'); or {how_to_configure(config_path)}"
+        )
+    return builtin_pair()
+
+
 def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True) -> list[Judge]:
-    """The judges of the user config (a repository's config never has any), checked.
+    """The judges of the user config (a repository's config never has any), checked; when it
+    names none, the built-in local pair (NoJudges when `[local]` is not installed).
 
     With `require_two`, fewer than two is a one-line FatalError saying how to configure them.
     """
     env = os.environ if env is None else env
     config_path = paths.user_config_path(env)
     judges = from_config(gl_config.load(None, env), env, config_path=config_path)
+    if not judges:
+        judges = builtin(config_path)
     if require_two:
         require_panel(judges, config_path)
     return judges

@@ -5,6 +5,7 @@ for this machine to run). Every mistake in an entry is a one-line FatalError nam
       - {name: haiku, kind: command, command: [claude, -p, --model, haiku], timeout: 30}
       - {name: local, kind: openai, url: "http://127.0.0.1:11434/v1", model: "qwen2.5:3b"}
       - {name: e5, kind: embedding}
+      - {name: e5-head, kind: local, model: e5}     # one of the built-in local pair
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from git_ledger.judges.chat import ChatJudge
 from git_ledger.judges.command import FORMATS, CommandJudge
 from git_ledger.judges.embedding import ENGINES, INSTALL_HINT, EmbeddingJudge
 
-KINDS = ("command", "openai", "embedding")
+KINDS = ("command", "openai", "embedding", "local")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")  # no "+": typed_by is "judges:a+b"
 # Settings that do not change what a judge answers, so they stay out of its cache fingerprint.
 _NOT_IDENTITY = frozenset({"name", "timeout", "concurrency", "threads", "key_env", "local"})
@@ -63,7 +64,8 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
 def _command(entry: Mapping[str, Any], where: str, env: Mapping[str, str]) -> CommandJudge:
     raw = entry.get("command")
     argv = shlex.split(raw) if isinstance(raw, str) else raw
-    if not isinstance(argv, list) or not argv or not all(isinstance(a, str) and a for a in argv):
+    # An empty argument is an argument (`--tools ""`); only the program name must be there.
+    if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv) or not argv[0]:
         raise FatalError(f"{where}: `command` must be a list of strings, e.g. [claude, -p, --model, haiku]")
     if shutil.which(argv[0], path=env.get("PATH")) is None:
         raise FatalError(f"{where}: command not found: {argv[0]}")
@@ -117,6 +119,18 @@ def _embedding(entry: Mapping[str, Any], where: str, env: Mapping[str, str]) -> 
     )
 
 
+def _local(entry: Mapping[str, Any], where: str) -> Judge:
+    from git_ledger.judges.local import MODELS, missing_packages
+
+    model = entry.get("model", "e5")
+    if model not in MODELS:
+        raise FatalError(f"{where}: `model` must be one of {', '.join(MODELS)}, not {model!r}")
+    missing = missing_packages()
+    if missing:
+        raise FatalError(f"{where}: needs {' and '.join(missing)} ({INSTALL_HINT})")
+    return MODELS[model](entry["name"])
+
+
 def from_config(
     cfg: Mapping[str, Any], env: Mapping[str, str], *, config_path: Path
 ) -> list[Judge]:
@@ -143,6 +157,8 @@ def from_config(
             judge = _openai(entry, where, env)
         elif kind == "embedding":
             judge = _embedding(entry, where, env)
+        elif kind == "local":
+            judge = _local(entry, where)
         else:
             raise FatalError(f"{where}: `kind` must be one of {', '.join(KINDS)}, not {kind!r}")
         same = seen.get(judge.cache_key.split("@")[1])

@@ -1,6 +1,7 @@
 """`judge eval`: measure each judge, and the agreement rule, on a labelled JSONL file.
 
-A line is `{"text": …, "label": …}` (optionally `"previous_tools"`), the label one of the four
+A line is `{"text": …, "label": …}` (optionally `"previous_tools"`, a string or a list, and
+`"previous"`, the agent's message before it), the label one of the four
 types or `none`. Precision is over the messages a judge typed (how often a type it gave was the
 right one); recall is over the messages labelled with a type. `false` counts messages labelled
 `none` that were typed anyway: the mistake that costs most.
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.judges.base import ANSWERS, OK, Answer, Judge, JudgeInput
+from git_ledger.judges.evidence import PREVIOUS_CHARS
 from git_ledger.judges.panel import AGREED, NO_QUORUM, SAID_NONE, verdict
 from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, TYPES
@@ -46,9 +48,12 @@ def read_labelled(path: Path) -> tuple[list[Labelled], int]:
             skipped += 1
             continue
         tools = obj.get("previous_tools", "")
+        tools = "; ".join(t for t in tools if isinstance(t, str)) if isinstance(tools, list) else tools
         tools = tools if isinstance(tools, str) else ""
+        previous = obj.get("previous", "")
+        previous = previous[-PREVIOUS_CHARS:] if isinstance(previous, str) else ""
         # The file holds raw text: mask it before any judge sees it, as retype does.
-        out.append(Labelled(JudgeInput(redact.mask(obj["text"]), redact.mask(tools)), obj["label"]))
+        out.append(Labelled(JudgeInput(redact.mask(obj["text"]), redact.mask(tools), redact.mask(previous)), obj["label"]))
     return out, skipped
 
 

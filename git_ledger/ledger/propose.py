@@ -21,9 +21,9 @@ from git_ledger import config as gl_config
 from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.ledger import Ledger, load_ledger, save_ledger
-from git_ledger.ledger.model import Entry, LedgerData, Pending, format_id
-from git_ledger.ledger.promote import Group, GroupKey, combine, count_units, group_cases, status_for
-from git_ledger.models import TYPES
+from git_ledger.ledger.model import DECIDED, Entry, LedgerData, Pending, format_id
+from git_ledger.ledger.promote import Group, GroupKey, Unit, combine, count_units, group_cases, status_for
+from git_ledger.models import TYPES, Case
 from git_ledger.repo import identify, shareable
 from git_ledger.store.store import Store
 
@@ -32,13 +32,17 @@ MESSAGE_LINES = 40  # changes listed in a commit message body
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # "new" (proposed), "held", "promoted" (held -> proposed), "updated" (new sightings)
+    # "new" (proposed), "held", "promoted" (held -> proposed), "updated" (new sightings),
+    # "withdrawn" (sightings of forgotten cases left; an entry left below the threshold goes back
+    # to the pending groups)
+    kind: str
     entry: Entry
     units_before: int = 0
 
     def line(self) -> str:
         e = self.entry
-        grew = f" (+{e.units - self.units_before})" if self.kind == "updated" else ""
+        grew = (f" (+{e.units - self.units_before})" if self.kind == "updated" else
+                f" (-{self.units_before - e.units})" if self.kind == "withdrawn" else "")
         return (f"{e.id} {self.kind}: {e.repo} {e.type}, {plural(e.units, 'unit')}{grew}, "
                 f"{plural(e.sessions, 'session')}, {e.first}..{e.last}, status {e.status}")
 
@@ -90,15 +94,18 @@ def plan(
     threshold: int,
     since: str | None = None,
     repos: Sequence[str] | None = None,
+    withdrawn: Mapping[GroupKey, frozenset[Unit]] | None = None,
 ) -> tuple[LedgerData, list[Change], int, int]:
     """The ledger after applying the rule to local groups pooled with the ledger's own sightings.
 
+    `withdrawn`: per group, the sightings of forgotten cases that no remaining case shares; they
+    leave every entry a person has not decided on (adopted, rejected) and the pending groups.
     Returns (new data, changes to entries, pending groups touched, new pending sightings).
     """
+    data, changes = _withdraw(data, withdrawn or {}, threshold)
     entries: dict[str, Entry] = dict(data.entries)
     pending: dict[GroupKey, Pending] = dict(data.pending)
     by_key = {e.key: e for e in entries.values()}
-    changes: list[Change] = []
     fresh: list[tuple[Group, str]] = []
     touched = sightings = 0
     keys = set(local) | {k for k in pending if repos is None or k[0] in repos}
@@ -139,14 +146,54 @@ def plan(
     return dataclasses.replace(data, entries=entries, pending=pending), changes, touched, sightings
 
 
+def _withdraw(
+    data: LedgerData, withdrawn: Mapping[GroupKey, frozenset[Unit]], threshold: int
+) -> tuple[LedgerData, list[Change]]:
+    """Take the sightings of forgotten cases out of undecided entries and pending groups."""
+    entries: dict[str, Entry] = dict(data.entries)
+    pending: dict[GroupKey, Pending] = dict(data.pending)
+    changes: list[Change] = []
+    for entry in data.entries.values():
+        gone = withdrawn.get(entry.key, frozenset()) & entry.fingerprints
+        if not gone or entry.status in DECIDED:
+            continue
+        left = entry.fingerprints - gone
+        if left and (count_units(left) >= threshold or entry.status == "in-review"):
+            entries[entry.id] = dataclasses.replace(entry, fingerprints=left)
+            changes.append(Change("withdrawn", entries[entry.id], entry.units))
+            continue
+        del entries[entry.id]  # below the threshold again: back among the pending groups
+        changes.append(Change("withdrawn", dataclasses.replace(entry, fingerprints=left or gone), entry.units))
+        if left:
+            pending[entry.key] = Pending(entry.repo, entry.type, left, entry.status != "held")
+    for key, group in data.pending.items():
+        gone = withdrawn.get(key, frozenset()) & group.fingerprints
+        if gone:
+            left = group.fingerprints - gone
+            if left:
+                pending[key] = dataclasses.replace(group, fingerprints=left)
+            else:
+                del pending[key]
+    return dataclasses.replace(data, entries=entries, pending=pending), changes
+
+
+def withdrawn_units(
+    forgotten: Sequence[Case], kept: Mapping[GroupKey, Group], scope: tuple[str, ...] | None
+) -> dict[GroupKey, frozenset[Unit]]:
+    """Per group, the sightings only forgotten cases showed (a kept case on the same unit keeps it)."""
+    gone = group_cases(forgotten, repos=scope)
+    return {key: units for key, group in gone.items()
+            if (units := group.units - (kept[key].units if key in kept else frozenset()))}
+
+
 def commit_message(changes: Sequence[Change], pending_sightings: int) -> str:
     """Text-free: ids, types and counts only."""
     by_kind: dict[str, list[Change]] = {}
     for c in changes:
-        by_kind.setdefault("propose" if c.kind in ("new", "promoted") else
-                           "hold" if c.kind == "held" else "update", []).append(c)
+        by_kind.setdefault("propose" if c.kind in ("new", "promoted") else "hold" if c.kind == "held"
+                           else "withdraw from" if c.kind == "withdrawn" else "update", []).append(c)
     subject = f"ledger: record {plural(pending_sightings, 'sighting')} below the threshold"
-    for verb in ("propose", "hold", "update"):
+    for verb in ("propose", "hold", "withdraw from", "update"):
         group = by_kind.get(verb)
         if not group:
             continue
@@ -154,7 +201,8 @@ def commit_message(changes: Sequence[Change], pending_sightings: int) -> str:
             e = group[0].entry
             subject = f"ledger: {verb} {e.id} ({e.type}, {plural(e.sessions, 'session')})"
         else:
-            noun = {"propose": "proposals", "hold": "held", "update": "entries"}[verb]
+            noun = {"propose": "proposals", "hold": "held", "update": "entries",
+                    "withdraw from": "entries"}[verb]
             subject = f"ledger: {verb} {', '.join(c.entry.id for c in group)} ({len(group)} {noun})"
         break
     body = [c.line() for c in changes[:MESSAGE_LINES]]
@@ -221,7 +269,9 @@ def run_propose(
     # A folder outside any repository is known by its local path: it never goes into git.
     unshareable = {key for key in local if not shareable(key[0])}
     local = {key: group for key, group in local.items() if key not in unshareable}
-    data, changes, touched, sightings = plan(ledger.data, local, threshold=threshold, since=since, repos=scope)
+    withdrawn = withdrawn_units(store.cases(repo=only, types=TYPES, forgotten=True), local, scope)
+    data, changes, touched, sightings = plan(ledger.data, local, threshold=threshold, since=since,
+                                             repos=scope, withdrawn=withdrawn)
     result = ProposeResult(ledger_path, scope, changes, touched, sightings, local_only=len(unshareable))
     if not changes and not touched and ledger.upgraded_from == ledger.data.version:
         return result

@@ -68,8 +68,10 @@ def card_stub(entry: Entry) -> str:
     template = (resources.files("git_ledger") / "resources" / "cards" / "en" / "_template.md").read_text(
         encoding="utf-8"
     )
+    from git_ledger.cards.card import draft_line
+
     lines = template.splitlines()
-    lines[0] = f"# rule-{entry.id.lower()}-{entry.type}"
+    lines[0:1] = [f"# rule-{entry.id.lower()}-{entry.type}", draft_line(entry.id)]
     body = "\n".join(lines) + "\n"
     body = body.replace(
         "Evidence: <session id / commit / file path>",

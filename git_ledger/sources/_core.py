@@ -23,10 +23,11 @@ from git_ledger.storable import storable
 ARGS_MAX = 4096  # bytes of a call's compact JSON kept for `cards scan --calls`
 TARGET_MAX = 80
 STATE_TOOLS_MAX = 64  # calls of the open turn carried across reads (the newest ones)
+PREVIOUS_MAX = 1500  # characters of the agent's last text handed to the next human message (its end)
 
 # Keys that name what a call works on, most telling first.
 _TARGET_KEYS = (
-    "file_path", "notebook_path", "absolute_path", "path", "command", "cmd", "pattern", "url",
+    "file_path", "notebook_path", "absolute_path", "path", "command", "cmd", "pattern", "glob_pattern", "url",
     "query", "subagent_type", "description", "skill", "prompt",
 )
 _OWN_HOOK = re.compile(r"git[-_]ledger")
@@ -156,6 +157,9 @@ class Recorder:
         # Has the agent said or done anything yet? A message before that cannot correct it.
         self.agent_spoke = bool(st.get("agent_spoke", False))
         self._pending: tuple[str, str, str, tuple[Call, ...] | None] | None = None
+        # The agent's last text since the last human message (not carried across reads: the state
+        # file holds no conversation text).
+        self.previous: str | None = None
         self.turns: list[Turn] | None = [] if turns else None
         self._t_open: Event | None = None
         self._t_calls: list[ToolCall] = []
@@ -170,6 +174,17 @@ class Recorder:
             self.session = storable(session)
         if isinstance(cwd, str) and cwd:
             self.cwd = storable(cwd)
+
+    def new_session(self, session: str, cwd: str) -> None:
+        """A log that holds several sessions one after another (an Aider history) starts the next:
+        the turn before it ends, and nobody has spoken in the new one yet."""
+        self._flush(final=True)
+        if self.turns is not None:
+            self._close_turn(finished=self.turn_closed)
+        self.at(session, cwd)
+        self.tools, self._tool_ids = [], set()
+        self.after_interrupt = self.turn_closed = self.agent_spoke = False
+        self.hook_texts = []
 
     def touch(self, timestamp: str) -> None:
         """The timestamp of a record just handled (call it after the record's events)."""
@@ -203,6 +218,7 @@ class Recorder:
         self.turn_closed = False
         self.agent_spoke = True
         self._flush(final=False)
+        self.previous = text[-PREVIOUS_MAX:]
         if self.keep_text is not None and not self.keep_text(text):
             self._pending = (uuid, timestamp, text, None)  # counted only
         else:
@@ -218,7 +234,8 @@ class Recorder:
             return False
         self._flush(final=True)
         event = self._event(kind, uuid, timestamp, text, after_interrupt=self.after_interrupt,
-                            opens_session=not self.agent_spoke)
+                            opens_session=not self.agent_spoke, previous=self.previous)
+        self.previous = None
         self.after_interrupt = False
         self.tools = []
         self._tool_ids = set()
@@ -257,13 +274,14 @@ class Recorder:
     # -------------------------------------------------------------- results
     def _event(self, kind: str, uuid: str, timestamp: str, text: str, *,
                after_interrupt: bool = False, is_final: bool = False,
-               tools: tuple[Call, ...] | None = None, opens_session: bool = False) -> Event:
+               tools: tuple[Call, ...] | None = None, opens_session: bool = False,
+               previous: str | None = None) -> Event:
         calls = tuple(self.tools) if tools is None else tools
         event = Event(  # every string of an event is storable: it is hashed, stored, printed
             agent=self.agent, session=self.session, uuid=storable(uuid), timestamp=storable(timestamp), cwd=self.cwd,
             kind=kind, text=storable(text), tools=() if self.lean else built(calls),
             path=self.path, after_interrupt=after_interrupt, is_final=is_final,
-            opens_session=opens_session,
+            opens_session=opens_session, previous=previous,
         )
         if self.lean:
             self.items.append(event)
@@ -315,6 +333,31 @@ class Recorder:
         return state
 
 
+def keep_unseen(rec: Recorder, ids: Sequence[str], state: dict[str, Any]) -> dict[str, Any]:
+    """For a log rewritten in place and read whole (Gemini chats, markdown exports): flush the
+    recorder, drop the events of messages an earlier read already turned into events, and return
+    the state to resume from.
+
+    `ids` are the stable ids of the document's messages, in order; an event's uuid is its message's
+    id, or that id, "#" and more. A document whose first message changed is read as new."""
+    first = ids[0] if ids else ""
+    done = int(state.get("done", 0)) if state.get("first") == first else 0
+    old = set(ids[:done])
+
+    def new(uuid: str) -> bool:
+        return uuid.split("#", 1)[0] not in old
+
+    out = rec.finish(state)
+    rec.events = [e for e in rec.events if new(e.uuid)]
+    if rec.lean:
+        kept = [(e, t) for e, t in zip(rec.items, rec.snaps) if new(e.uuid)]
+        rec.items = [e for e, _ in kept]
+        rec.snaps = [t for _, t in kept]
+    out.update(done=len(ids), first=first)
+    out.pop("tail", None)
+    return out
+
+
 class Parsed(NamedTuple):
     """One read of one log: what the parser of its agent returns."""
 
@@ -328,5 +371,19 @@ class Parsed(NamedTuple):
     snaps: Sequence[tuple[Call, ...] | None] = ()  # … and the calls each event had
 
     @classmethod
-    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any]) -> Parsed:
+    def of(cls, rec: Recorder, offset: int, nbytes: int, skipped: int, state: dict[str, Any],
+           scanned: int = 0) -> Parsed:
+        """`scanned`: how far the unfinished line at `offset` was searched for its end (kept in the
+        state for the next read, see `unfinished`)."""
+        if scanned > offset:
+            state["unfinished"] = [offset, scanned]
         return cls(rec.events, rec.turns, offset, nbytes, skipped, state, rec.items, rec.snaps)
+
+
+def unfinished(state: dict[str, Any] | None, offset: int) -> int:
+    """How far a read that stopped at `offset` searched the unfinished line there: the next read
+    from `offset` searches only the bytes after that (0: from `offset`)."""
+    mark = (state or {}).get("unfinished")
+    if isinstance(mark, list) and len(mark) == 2 and mark[0] == offset and isinstance(mark[1], int):
+        return mark[1]
+    return 0

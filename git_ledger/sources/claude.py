@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from git_ledger.sources._core import Parsed
-from git_ledger.sources._lines import complete_chunks, loads
+from git_ledger.sources._core import Parsed, unfinished
+from git_ledger.sources._lines import BOM, Chunks, loads, salvage
 from git_ledger.sources.claude_records import ClaudeRecords
 
 PARSE, SKIP = 1, 0
@@ -25,7 +25,7 @@ _SKIP_FIRST = frozenset({
     b"api-request-blob", b"api-request-shape", b"tools-used", b"cost-state",
 })
 _ATTACHMENTS = frozenset({b"queued_command", b"hook_blocking_error"})
-_THINKING = frozenset({b"thinking", b"redacted_thinking"})
+_THINKING = (b'thinking"', b'redacted_thinking"')  # the first content block's type, with its quote
 
 
 def _utf8(view: memoryview, a: int, b: int) -> int:
@@ -49,16 +49,21 @@ def _utf8(view: memoryview, a: int, b: int) -> int:
 class ClaudeReader(ClaudeRecords):
     """One incremental read of a Claude Code transcript."""
 
+    fresh = False  # no record handled yet in a read from the start (the first tells a subagent's log)
+
     # ------------------------------------------------------------------- the loop
-    def read(self, path: str, offset: int) -> tuple[int, int, int]:
-        """Read complete lines from `offset`; returns (new offset, bytes read, lines skipped)."""
+    def read(self, path: str, offset: int, scanned: int = 0) -> tuple[int, int, int, int]:
+        """Read complete lines from `offset`; returns (new offset, bytes read, lines skipped, how far
+        an unfinished last line was searched: see `_lines.Chunks`)."""
         skipped = 0
         pos = offset
+        self.fresh = offset == 0
         with open(path, "rb") as f:
-            for base, chunk in complete_chunks(f, offset):
+            chunks = Chunks(f, offset, scanned)
+            for base, chunk in chunks:
                 skipped += self._chunk(chunk, base)
                 pos = base + len(chunk)
-        return pos, pos - offset, skipped
+        return pos, pos - offset, skipped, chunks.scanned
 
     def _chunk(self, c: bytes, base: int) -> int:
         """Malformed lines among the lines of chunk `c` (which ends with a newline).
@@ -68,54 +73,62 @@ class ClaudeReader(ClaudeRecords):
         types are told apart here, inline (a method call per line costs more than the checks);
         the rest goes through `_triage`."""
         ascii_only = c.isascii()
+        nul = c.find(b"\x00") >= 0  # damage: a line holding a NUL byte is never a record
         view = memoryview(c)
         find = c.find
         close = self.rec.close_turn
         skipped = 0
         run = -1  # where the run of skipped lines not yet checked for UTF-8 starts (see _utf8)
-        a, n = 0, len(c)
+        a, n = len(BOM) if base == 0 and c.startswith(BOM) else 0, len(c)
+        sidechain = self.sidechain
         while a < n:
             b = find(b"\n", a)
-            if self.sidechain:
+            i = -1 if sidechain else find(b'"type":"', a, a + 2000 if a + 2000 < b else b)
+            if sidechain:
                 action = SKIP
-            else:
-                i = find(b'"type":"', a, a + 2000 if a + 2000 < b else b)
-                j = find(b'"', i + 8, b) if i >= 0 else -1
-                kind = c[i + 8:j] if j >= 0 else b""
-                if kind == b"progress":
-                    if find(b'"hookEvent":"Stop"', j, j + 200 if j + 200 < b else b) >= 0:
-                        close()  # Stop hooks run once the agent has answered
-                    action = SKIP
-                elif kind == b"message":  # an assistant record: its first content block decides
-                    k = find(b'"type":"', j, b)
-                    q = find(b'"', k + 8, b) if k >= 0 else -1
-                    if q >= 0 and c[k + 8:q] in _THINKING:
-                        action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
-                    else:
-                        action = PARSE
-                elif kind == b"user":
-                    if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
-                        action = PARSE
-                    elif find(b'"is_error":true', j, b) >= 0 or any(find(k, a, b) >= 0 for k in self.review_keys):
-                        action = PARSE
-                    else:
-                        action = SKIP  # a successful tool's output: most of a transcript's bytes
+            elif i < 0:
+                action = self._triage(c, a, b)
+            elif c.startswith(b'progress"', i + 8):
+                j = i + 16  # the closing quote, as find(b'"') gives it
+                if find(b'"hookEvent":"Stop"', j, j + 200 if j + 200 < b else b) >= 0:
+                    close()  # Stop hooks run once the agent has answered
+                action = SKIP
+            elif c.startswith(b'message"', i + 8):  # an assistant record: its first content block decides
+                k = find(b'"type":"', i + 16, b)
+                if k >= 0 and c.startswith(_THINKING, k + 8):
+                    action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
                 else:
-                    action = self._triage(c, a, b)
+                    action = PARSE
+            elif c.startswith(b'user"', i + 8):
+                j = i + 12
+                if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
+                    action = PARSE
+                elif find(b'"is_error":true', j, b) >= 0 or (
+                        self.review_keys and any(find(k, a, b) >= 0 for k in self.review_keys)):
+                    action = PARSE
+                else:
+                    action = SKIP  # a successful tool's output: most of a transcript's bytes
+            else:
+                action = self._triage(c, a, b)
             if action == SKIP:
-                e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
-                if e > a and (c[a] != 123 or c[e - 1] != 125):  # not "{" ... "}"
-                    if run >= 0:
-                        skipped += _utf8(view, run, a)
-                        run = -1
-                    skipped += bool(c[a:e].strip())
-                elif run < 0 and not ascii_only:
-                    run = a
+                if c[b - 1] == 125 and c[a] == 123 and not (nul and find(b"\x00", a, b) >= 0):
+                    if run < 0 and not ascii_only:  # "{" ... "}": framed, its UTF-8 checked by the run
+                        run = a
+                else:
+                    e = b - 1 if b > a and c[b - 1] == 13 else b  # a CR before the newline
+                    if e > a and (c[a] != 123 or c[e - 1] != 125 or nul and find(b"\x00", a, e) >= 0):
+                        if run >= 0:
+                            skipped += _utf8(view, run, a)
+                            run = -1
+                        skipped += bool(c[a:e].strip())
+                    elif run < 0 and not ascii_only:
+                        run = a
             else:
                 if run >= 0:
                     skipped += _utf8(view, run, a)
                     run = -1
-                skipped += self._parse(c[a:b], base + a)
+                skipped += self._parse(view[a:b], base + a)
+                sidechain = self.sidechain
             a = b + 1
         if run >= 0:
             skipped += _utf8(view, run, n)
@@ -161,21 +174,29 @@ class ClaudeReader(ClaudeRecords):
             return PARSE if c.find(b'"queued_command"', a, b) >= 0 or c.find(b'"hook_blocking_error"', a, b) >= 0 else SKIP
         return SKIP if kind in _SKIP_FIRST else PARSE
 
-    def _parse(self, line: bytes, start: int) -> int:
-        """Parse and handle one record; 1 if it was malformed, else 0."""
+    def _parse(self, line: memoryview, start: int) -> int:
+        """Parse and handle one record; 1 if the line was malformed, else 0. The whole records a
+        damaged line still holds (`_lines.salvage`) are handled too."""
         try:
             record = loads(line)
         except (ValueError, RecursionError):
-            return 1
-        if not isinstance(record, dict):
-            return 1
+            record = None
+        if isinstance(record, dict):
+            return self._handle(record, start)
+        for found in salvage(line.tobytes()):
+            self._handle(found, start)
+        return 1
+
+    def _handle(self, record: dict[str, Any], start: int) -> int:
+        """1 for a record of a shape we do not know (never fatal), else 0."""
+        first, self.fresh = self.fresh, False
         try:
             n = len(self.pending_review)
-            self.record(record, start, first=start == 0)
+            self.record(record, start, first=first)
             if len(self.pending_review) != n:
                 self.review_keys = [k.encode() for k in self.pending_review]
         except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-            return 1  # a record of a shape we do not know; never fatal
+            return 1
         return 0
 
 
@@ -183,6 +204,5 @@ def read(path: str, offset: int, state: dict[str, Any] | None, *,
          reviewers: re.Pattern[str] | None = None, turns: bool = False, lean: bool = False,
          keep_text: Callable[[str], bool] | None = None) -> Parsed:
     reader = ClaudeReader(path, state, reviewers, turns, lean, keep_text)
-    new_offset, nbytes, skipped = reader.read(path, offset)
-    new_state = reader.finish()
-    return Parsed.of(reader.rec, new_offset, nbytes, skipped, new_state)
+    new_offset, nbytes, skipped, scanned = reader.read(path, offset, unfinished(state, offset))
+    return Parsed.of(reader.rec, new_offset, nbytes, skipped, reader.finish(), scanned)

@@ -26,8 +26,9 @@ from git_ledger.sources._core import (
     make_call,
     one_line,
     s,
+    unfinished,
 )
-from git_ledger.sources._lines import complete_chunks, framed, loads
+from git_ledger.sources._lines import BOM, Chunks, framed, loads, salvage
 from git_ledger.sources._text import human_text
 
 _HEAD = re.compile(rb'"type":"([a-z_]+)"(?:,"payload":\{"type":"([A-Za-z_]+)")?')
@@ -73,13 +74,18 @@ class CodexReader:
         last = st.get("last_user")
         self.last_user: list[str] = list(last) if isinstance(last, list) and len(last) == 2 else ["", ""]
 
-    def read(self, path: str, offset: int) -> tuple[int, int, int]:
+    def read(self, path: str, offset: int, scanned: int = 0) -> tuple[int, int, int, int]:
+        """(new offset, bytes read, lines skipped, how far an unfinished last line was searched)."""
         skipped = 0
         pos = offset
         with open(path, "rb") as f:
-            for pos, chunk in complete_chunks(f, offset):
+            chunks = Chunks(f, offset, scanned)
+            for pos, chunk in chunks:
                 lines = chunk.split(b"\n")
                 lines.pop()
+                if pos == 0 and chunk.startswith(BOM):
+                    lines[0] = lines[0][len(BOM):]
+                    pos += len(BOM)
                 for line in lines:
                     start = pos
                     pos += len(line) + 1
@@ -90,16 +96,22 @@ class CodexReader:
                     try:
                         record = loads(line)
                     except (ValueError, RecursionError):
-                        skipped += 1
-                        continue
+                        record = None
                     if not isinstance(record, dict):
                         skipped += 1
+                        for found in salvage(line):
+                            self._handle(found, start)
                         continue
-                    try:
-                        self.record(record, start)
-                    except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-                        skipped += 1
-        return pos, pos - offset, skipped
+                    skipped += self._handle(record, start)
+        return pos, pos - offset, skipped, chunks.scanned
+
+    def _handle(self, record: dict[str, Any], start: int) -> int:
+        """1 for a record of a shape we do not know (never fatal), else 0."""
+        try:
+            self.record(record, start)
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            return 1
+        return 0
 
     @staticmethod
     def _wanted(line: bytes) -> bool:
@@ -184,6 +196,5 @@ def read(path: str, offset: int, state: dict[str, Any] | None, *,
          reviewers: re.Pattern[str] | None = None, turns: bool = False, lean: bool = False,
          keep_text: Callable[[str], bool] | None = None) -> Parsed:
     reader = CodexReader(path, state, turns, lean, keep_text)
-    new_offset, nbytes, skipped = reader.read(path, offset)
-    new_state = reader.finish()
-    return Parsed.of(reader.rec, new_offset, nbytes, skipped, new_state)
+    new_offset, nbytes, skipped, scanned = reader.read(path, offset, unfinished(state, offset))
+    return Parsed.of(reader.rec, new_offset, nbytes, skipped, reader.finish(), scanned)

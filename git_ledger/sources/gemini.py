@@ -1,7 +1,8 @@
-"""Gemini CLI chats (`~/.gemini/tmp/<project>/chats/session-*.json`) -> events.
+"""Gemini CLI chats (`~/.gemini/tmp/<project>/chats/session-*.json` or, newer, `*.jsonl`) -> events.
 
-A chat is one JSON document that Gemini rewrites in place, so it is read whole whenever its
-size or mtime changes. The state remembers how many messages were already turned into events;
+A chat is one JSON document that Gemini rewrites in place, or (newer) a JSON-lines log of the
+same document (git_ledger/geminichat.py); either way it is read whole whenever its size or mtime
+changes. The state remembers how many messages were already turned into events;
 the last message may still grow (tool results are added to it), so it is read again and only
 its new events are kept. The file has no working directory, only a hash of it: the project
 folder's `.project_root` names it when present, else the collector matches the hash against
@@ -9,13 +10,14 @@ directories it knows (`state["project_hash"]`).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, make_call, s
+from git_ledger.geminichat import document
+from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, block_text, keep_unseen, make_call, s
+from git_ledger.sources._lines import loads
 from git_ledger.sources._text import human_text
 
 _SHELL_TOOLS = frozenset({"run_shell_command", "shell"})
@@ -48,9 +50,9 @@ class GeminiReader:
         with open(path, "rb") as f:
             data = f.read()
         try:
-            doc = json.loads(data)
+            doc = loads(data)
         except (ValueError, RecursionError):
-            doc = None
+            doc = document(data)  # the JSON-lines layout of newer releases (None when damaged)
         if not isinstance(doc, dict) or not isinstance(doc.get("messages"), list):
             self.failed = True  # half-written or damaged: counted, and read again when it changes
             return offset, len(data), 1
@@ -69,19 +71,7 @@ class GeminiReader:
         """Keep only the events of messages not seen by an earlier read."""
         if self.failed:
             return self.state
-        ids = [str(m.get("id") or f"m{i}") for i, m in enumerate(self.messages)]
-        first = ids[0] if ids else ""
-        done = int(self.state.get("done", 0)) if self.state.get("first") == first else 0
-        seen = set(self.state.get("tail", [])) if done else set()
-        old = set(ids[:max(done - 1, 0)])
-        state = self.rec.finish(self.state)
-        self.rec.events = [e for e in self.rec.events if e.uuid not in old and e.uuid not in seen]
-        if self.rec.lean:
-            kept = [(e, t) for e, t in zip(self.rec.items, self.rec.snaps) if e.uuid not in old and e.uuid not in seen]
-            self.rec.items = [e for e, _ in kept]
-            self.rec.snaps = [t for _, t in kept]
-        state.update(done=len(ids), first=first, tail=[ids[-1]] if ids else [])
-        return state
+        return keep_unseen(self.rec, [str(m.get("id") or f"m{i}") for i, m in enumerate(self.messages)], self.state)
 
     def _message(self, m: dict[str, Any], index: int) -> None:
         rec = self.rec

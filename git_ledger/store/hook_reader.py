@@ -21,6 +21,9 @@ TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+# The migrations this module's SQL needs (through 0003_forgotten); an older store is migrated
+# by `Store.open` first.
+SCHEMA_VERSION = 3
 
 
 class Row:
@@ -40,7 +43,7 @@ class HookStore:
     @classmethod
     def open(cls, path: str, busy_ms: int = queries.HOOK_BUSY_TIMEOUT_MS) -> HookStore:
         db = _connect(path, busy_ms) if os.path.exists(path) else None
-        if db is None or int(db.execute("PRAGMA user_version").fetchone()[0]) < 1:
+        if db is None or int(db.execute("PRAGMA user_version").fetchone()[0]) < SCHEMA_VERSION:
             if db is not None:
                 db.close()
             from pathlib import Path
@@ -89,7 +92,7 @@ class HookStore:
         limit: int,
         exclude_session: str = "",
     ) -> list[Row]:
-        """As `Store.recent_cases`: newest first, walking the (repo, date) index backwards."""
+        """The injection's cases: newest first, walking the (repo, date) index backwards."""
         if limit <= 0 or not types or not sources:
             return []
         sql = (
@@ -97,6 +100,7 @@ class HookStore:
             "WHERE repo = ? AND date >= ? AND date <= ? "
             f"AND type IN ({', '.join('?' for _ in types)}) "
             f"AND source IN ({', '.join('?' for _ in sources)}) AND session != ? "
+            f"AND {queries.NOT_FORGOTTEN} "
             "ORDER BY date DESC, timestamp DESC, id DESC LIMIT ?"
         )
         args = (repo, since, until, *types, *sources, exclude_session, limit)

@@ -19,4 +19,6 @@ REMEMBER_REPO = (
     "ON CONFLICT(cwd) DO UPDATE SET repo=excluded.repo, toplevel=excluded.toplevel, "
     "checked_at=excluded.checked_at"
 )
+# Every reader of cases, the hook's included, leaves the forgotten ones out with this clause.
+NOT_FORGOTTEN = "id NOT IN (SELECT case_id FROM forgotten)"
 CURSOR_STAT = "SELECT inode, size, mtime FROM cursors WHERE path = ?"

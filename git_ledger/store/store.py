@@ -103,7 +103,17 @@ MIGRATIONS: list[tuple[str, tuple[str, ...]]] = [
             "CREATE INDEX sessions_repo ON sessions (repo)",
         ),
     ),
+    (
+        "0003_forgotten",
+        (
+            # Tombstones of cases the user took back (`git-ledger forget`): the case id (itself a
+            # hash of agent, session and record) and when, never any text. A re-collect inserts
+            # the same id again and stays forgotten, because every reader skips these ids.
+            "CREATE TABLE forgotten (case_id TEXT PRIMARY KEY, at TEXT NOT NULL)",
+        ),
+    ),
 ]
+NOT_FORGOTTEN = queries.NOT_FORGOTTEN
 
 _CASE_COLUMNS = (
     "id", "repo", "agent", "session", "date", "timestamp", "type", "source", "text", "context",
@@ -228,9 +238,12 @@ class Store:
         session: str | None = None,
         limit: int | None = None,
         newest_first: bool = True,
+        forgotten: bool = False,
     ) -> list[Case]:
-        """Cases matching every given filter; dates are inclusive YYYY-MM-DD strings."""
-        where: list[str] = []
+        """Cases matching every given filter; dates are inclusive YYYY-MM-DD strings.
+
+        Forgotten cases are left out, or with `forgotten=True` are the only ones returned."""
+        where: list[str] = ["NOT " + NOT_FORGOTTEN if forgotten else NOT_FORGOTTEN]
         args: list[object] = []
         if repo is not None:
             where.append("repo = ?")
@@ -249,9 +262,7 @@ class Store:
         if until is not None:
             where.append("date <= ?")
             args.append(until)
-        sql = f"SELECT {', '.join(_CASE_COLUMNS)} FROM cases"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
+        sql = f"SELECT {', '.join(_CASE_COLUMNS)} FROM cases WHERE " + " AND ".join(where)
         order = "DESC" if newest_first else "ASC"
         sql += f" ORDER BY timestamp {order}, id {order}"
         if limit is not None:
@@ -266,7 +277,44 @@ class Store:
         return _row_to_case(row) if row else None
 
     def count_cases(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM cases").fetchone()[0])
+        return int(self.db.execute(f"SELECT count(*) FROM cases WHERE {NOT_FORGOTTEN}").fetchone()[0])
+
+    # --------------------------------------------------------------- forgetting
+    def forget(self, case_ids: Iterable[str], at: str) -> list[str]:
+        """Tombstone these case ids; returns the ones not forgotten before."""
+        done: list[str] = []
+        with self.transaction() as db:
+            for case_id in case_ids:
+                if db.execute("INSERT OR IGNORE INTO forgotten (case_id, at) VALUES (?, ?)",
+                              (case_id, at)).rowcount:
+                    done.append(case_id)
+        return done
+
+    def unforget(self, case_ids: Iterable[str]) -> list[str]:
+        """Lift these tombstones; returns the ids that were forgotten."""
+        done: list[str] = []
+        with self.transaction() as db:
+            for case_id in case_ids:
+                if db.execute("DELETE FROM forgotten WHERE case_id = ?", (case_id,)).rowcount:
+                    done.append(case_id)
+        return done
+
+    def forgotten(self) -> dict[str, str]:
+        """case id -> when it was forgotten, for every tombstone."""
+        return {r[0]: r[1] for r in self.db.execute("SELECT case_id, at FROM forgotten ORDER BY at, case_id")}
+
+    def case_ids_starting(self, prefix: str) -> list[str]:
+        """Ids of stored cases (forgotten or not) that start with `prefix`."""
+        rows = self.db.execute("SELECT id FROM cases WHERE substr(id, 1, ?) = ? ORDER BY id",
+                               (len(prefix), prefix))
+        return [r[0] for r in rows]
+
+    def case_ids_containing(self, needle: str) -> list[str]:
+        """Ids of the not-forgotten cases whose stored (masked) text contains `needle`, any case."""
+        rows = self.db.execute(
+            f"SELECT id, text FROM cases WHERE {NOT_FORGOTTEN} ORDER BY timestamp, id")
+        low = needle.casefold()
+        return [r[0] for r in rows if low in r[1].casefold()]
 
     def retype(self, case_id: str, type_: str, typed_by: str) -> None:
         with self.transaction() as db:
@@ -311,6 +359,15 @@ class Store:
         row = self.db.execute("SELECT at, case_ids FROM injections WHERE session = ?", (session,)).fetchone()
         return (row[0], json.loads(row[1])) if row else None
 
+    def injection_counts(self) -> tuple[int, int]:
+        """(cases injected, sessions that received at least one), over every claim."""
+        cases = sessions = 0
+        for (ids,) in self.db.execute("SELECT case_ids FROM injections"):
+            n = len(json.loads(ids))
+            cases += n
+            sessions += n > 0
+        return cases, sessions
+
     def opt_out(self, session: str, at: str) -> None:
         with self.transaction() as db:
             db.execute(queries.OPT_OUT, (session, at))
@@ -323,6 +380,11 @@ class Store:
         """(repo, toplevel) last resolved for `cwd`."""
         row = self.db.execute(queries.CACHED_REPO, (cwd,)).fetchone()
         return (row[0], row[1]) if row else None
+
+    def known_toplevels(self) -> list[str]:
+        """The top-level folders of every git repository the collector or the hooks met."""
+        rows = self.db.execute("SELECT DISTINCT toplevel FROM repos WHERE toplevel != '' ORDER BY toplevel")
+        return [r[0] for r in rows]
 
     def remember_repo(self, cwd: str, repo: str, toplevel: str, at: str) -> None:
         with self.transaction() as db:
@@ -457,5 +519,5 @@ class Store:
         cols = [c for c in columns if c in _CASE_COLUMNS]
         if not cols or len(cols) != len(columns):
             raise ValueError(f"unknown case column in {columns!r}")
-        sql = f"SELECT {', '.join(cols)}, count(*) FROM cases GROUP BY {', '.join(cols)}"
+        sql = f"SELECT {', '.join(cols)}, count(*) FROM cases WHERE {NOT_FORGOTTEN} GROUP BY {', '.join(cols)}"
         return [tuple(r) for r in self.db.execute(sql)]

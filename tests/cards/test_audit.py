@@ -50,7 +50,7 @@ def library(tmp_path: Path) -> Path:
     (repo / "scripts" / "old_fetch.sh").write_text("#!/bin/sh\n")
     (repo / ".gitignore").write_text("dist/\n")
     (repo / "dist").mkdir()
-    assert run_cli("cards", "init", cwd=repo).returncode == 0
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).returncode == 0
     lib = repo / "procedures"
     # Committed long ago, no date on its Evidence line: the git history dates it (project: 90 days).
     (lib / "build-cache-miss.md").write_text(card("build-cache-miss", evidence="Evidence: session 51c0e2a"))
@@ -219,7 +219,7 @@ def test_a_clean_library_exits_0_and_p2_alone_does_not_fail(tmp_path: Path,
     repo = init_repo(tmp_path / "widget")
     (repo / "scripts").mkdir()
     (repo / "scripts" / "build.sh").write_text("#!/bin/sh\n")
-    assert run_cli("cards", "init", cwd=repo).returncode == 0
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).returncode == 0
     (repo / "procedures" / "build-cache-miss.md").write_text(card("build-cache-miss"))
     monkeypatch.setenv("GIT_LEDGER_NOW", NOW)
     monkeypatch.chdir(repo)
@@ -238,6 +238,7 @@ def test_an_unparseable_layers_file_falls_back_to_the_built_in_periods(tmp_path:
     lib = tmp_path / "procedures"
     lib.mkdir()
     (lib / "_layers.md").write_text("tool: 30 days\n")
+    (tmp_path / "AGENTS.md").write_text("Note each pit in procedures/_inbox.md as it happens.\n")  # a hand-written snippet
     monkeypatch.chdir(tmp_path)
     assert cards_audit.main(["--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -280,6 +281,7 @@ def test_the_worked_example_in_the_docs_passes_the_audit(tmp_path: Path,
     lib = tmp_path / "procedures"
     lib.mkdir()
     (lib / "fetch-spa-shell.md").write_text(example)
+    (tmp_path / "AGENTS.md").write_text("Note each pit in procedures/_inbox.md as it happens.\n")
     monkeypatch.setenv("GIT_LEDGER_NOW", NOW)
     monkeypatch.chdir(tmp_path)
     assert cards_audit.main(["--no-path-check"]) == 0
@@ -290,3 +292,59 @@ def test_the_snippet_in_the_docs_is_the_one_init_writes() -> None:
     from git_ledger.cards.init import BEGIN, END, snippet
 
     assert _docs_block("## The snippet", "markdown") == f"{BEGIN}\n{snippet('en', 'procedures').rstrip()}\n{END}\n"
+
+
+def test_a_missing_snippet_is_p1_and_init_says_how_to_add_it(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "widget")
+    (repo / "AGENTS.md").write_text("# Agents\n\nRun the tests first.\n")
+    init = run_cli("cards", "init", cwd=repo)
+    assert init.returncode == 0, init.stderr
+    hint = ("AGENTS.md does not carry the procedures snippet, so agents will not know procedures/ exists: "
+            "add it with `git-ledger cards init --agents-file AGENTS.md`")
+    assert init.stdout.splitlines()[-1] == f"note: {hint}"
+    out = run_cli("cards", "audit", cwd=repo)
+    assert out.returncode == 1
+    assert out.stdout.splitlines()[0] == f"AGENTS.md:1: P1 no-snippet: {hint}"
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).stdout.splitlines()[-1] == "appended AGENTS.md"
+    assert run_cli("cards", "audit", cwd=repo).returncode == 0
+    bare = init_repo(tmp_path / "bare")
+    assert run_cli("cards", "init", cwd=bare).stdout.splitlines()[-1] == (
+        "note: no AGENTS.md, CLAUDE.md here carries the procedures snippet, so agents will not know "
+        "procedures/ exists: add it with `git-ledger cards init --agents-file AGENTS.md`")
+
+
+def test_a_link_in_an_index_table_cell_is_checked(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "widget")
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).returncode == 0
+    (repo / "procedures" / "fetch-spa-shell.md").write_text(card("fetch-spa-shell"))
+    (repo / "procedures" / "INDEX.md").write_text(
+        "# Index\n\n| phenomenon | see | card |\n| --- | --- | --- |\n"
+        "| empty page | [the guide](../docs/fetching.md) | [fetch-spa-shell](fetch-spa-shell.md) |\n")
+    out = run_cli("cards", "audit", "--no-path-check", cwd=repo, env={"GIT_LEDGER_NOW": NOW})
+    assert out.stdout.splitlines()[0] == (
+        "procedures/INDEX.md:5: P1 broken-link: link target `../docs/fetching.md` does not exist")
+    (repo / "docs").mkdir()
+    (repo / "docs" / "fetching.md").write_text("# Fetching\n")
+    out = run_cli("cards", "audit", "--no-path-check", cwd=repo, env={"GIT_LEDGER_NOW": NOW})
+    assert out.returncode == 0 and "broken-link" not in out.stdout, out.stdout
+
+
+def test_the_rule_candidate_stub_of_a_pull_request_passes_the_audit(tmp_path: Path) -> None:
+    from git_ledger.ledger.model import Entry
+    from git_ledger.ledger.promote import Unit
+    from git_ledger.pr.pullrequests import Plan, card_stub, stub_path
+
+    repo = init_repo(tmp_path / "widget")
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).returncode == 0
+    entry = Entry("github.com/example/widget", "omission",
+                  frozenset({Unit("2026-11-20", "0123456789abcdef"), Unit("2026-11-22", "fedcba9876543210")}), "P-0007")
+    stub = repo / stub_path(entry, Plan())
+    stub.write_text(card_stub(entry))
+    out = run_cli("cards", "audit", "--no-path-check", cwd=repo, env={"GIT_LEDGER_NOW": NOW})
+    assert out.returncode == 0, out.stdout
+    assert out.stdout == ("procedures/rule-p-0007-omission.md:2: P3 draft: draft rule candidate P-0007: write its "
+                          "sections, then delete the draft line\n"
+                          "1 card in procedures, 1 finding (P0 0, P1 0, P2 0, P3 1)\n")
+    # Once a person deletes the draft line, the card must carry its sections like any other.
+    stub.write_text("".join(line for line in stub.read_text().splitlines(keepends=True) if "git-ledger:draft" not in line))
+    assert run_cli("cards", "audit", "--no-path-check", cwd=repo, env={"GIT_LEDGER_NOW": NOW}).returncode == 1

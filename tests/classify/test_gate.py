@@ -49,6 +49,15 @@ def test_every_labelled_message_is_typed_the_same_with_and_without_the_gate() ->
             assert gated == ungated, (name, text)
 
 
+def test_messages_with_a_context_are_typed_the_same_with_and_without_the_gate() -> None:
+    from git_ledger.classify.context import Context
+    from tests.classify.test_context import HARD_CASES
+
+    for text, previous, tools, _ in HARD_CASES:
+        for context in (Context.of(previous, tools), Context.of("I've fixed it.", ["Edit"]), None):
+            assert C._classify(text, True, context) == C._classify(text, False, context), text
+
+
 def test_every_fixture_message_is_typed_the_same_with_and_without_the_gate() -> None:
     differ = [t for t in _fixture_texts() if _both(t)[0] != _both(t)[1]]
     assert differ == []

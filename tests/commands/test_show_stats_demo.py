@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,9 @@ def test_show_one_type_of_one_repository(collected: Path) -> None:
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert "github.com/example/widget" in lines
-    assert "2026-11-16  omission" in out.stdout and "human/prompt" in out.stdout
+    from git_ledger.models import case_id
+    assert f"2026-11-16  {case_id('claude', 's-a', 'u2', 'prompt')[:12]}  omission" in out.stdout, out.stdout
+    assert "human/prompt" in out.stdout
     assert "      테스트 파일을 빠뜨렸잖아" in lines
     assert "      before: Bash pytest -q tests/test_parser.py" in lines
     assert "그게 아니라" not in out.stdout
@@ -110,23 +113,51 @@ def test_stats_counts_and_rate_per_100_sessions(collected: Path) -> None:
     assert "in 3 sessions seen" in text
 
 
-def test_demo_runs_on_the_bundled_logs_and_leaves_no_store() -> None:
+def test_demo_shows_the_whole_loop_and_leaves_nothing_behind() -> None:
+    home = Path(os.environ["HOME"])
+    before = sorted(p.relative_to(home) for p in home.rglob("*"))
     out = run_cli("demo")
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    for step in ("$ git-ledger collect --logs", "$ git-ledger show --all", "$ git-ledger stats"):
-        assert step in text
+    steps = [line for line in text.splitlines() if line[:2] in {f"{n}." for n in range(1, 10)}]
+    assert [s.split(":")[0].split(". ", 1)[1] for s in steps] == [
+        "Collect", "Show", "Inject", "Promote", "The commit holds counts, dates and hashes only",
+        "The pre-commit hook refuses a file that quotes a stored correction (notes.md).",
+        "The Stop guard, replayed over the bundled sessions", "Cards"]
     assert "rejection_feedback 4" in text and "queued_prompt 2" in text
-    assert text.rstrip().splitlines()[-1] == "  git-ledger collect"
+    # The injection, exactly as the hook hands it over: the header, then the typed cases.
+    inject = text.split("$ git-ledger inject preview\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert inject[0].startswith("  [git-ledger: recent corrections]")
+    assert inject[1].startswith("  - 2026-01-19 premise-error: not as a comment, but as a document")
+    # The ledger commit: an entry with counts, dates and hashes, and no word of any case.
+    commit = text.split("$ git show HEAD\n", 1)[1].split("\n\n", 1)[0]
+    assert "ledger: propose P-0001 (premise-error, 2 sessions)" in commit and "+    units: 2" in commit
+    assert "not as a comment" not in commit and "misread" not in commit
+    refusal = text.split("$ git add notes.md && git commit -m notes\n", 1)[1].split("\n\n", 1)[0]
+    assert "Failed" in refusal and "notes.md:3: stored correction text (case 09cda7c3" in refusal
+    assert "not as a comment" not in refusal  # where it is, never what it says
+    assert "tool gate: 8 of 10 turns called a tool" in text
+    assert "appended AGENTS.md" in text and "0 findings (P0 0, P1 0, P2 0, P3 0)" in text
+    assert text.rstrip().splitlines()[-3:] == [
+        "  git-ledger install claude                   # the injection and Stop hooks, in ~/.claude/settings.json",
+        "  git-ledger collect                          # your own sessions into the local store (nothing leaves this machine)",
+        "  cd your-repo && git-ledger inject preview   # what your next session there will be told"]
+    assert sorted(p.relative_to(home) for p in home.rglob("*")) == before
     assert not (Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").exists()
 
 
-def test_demo_keep_leaves_its_logs_and_store(tmp_path: Path) -> None:
+def test_demo_keep_leaves_its_repository_store_and_logs(tmp_path: Path) -> None:
     out = run_cli("demo", "--keep", str(tmp_path / "demo"))
     assert out.returncode == 0, out.stderr
     assert sorted(p.name for p in (tmp_path / "demo" / "logs").iterdir()) == [
         "gemini-color-file.json", "goreleaser-homebrew.jsonl", "linear-docs.jsonl", "stacked-prs.jsonl"]
-    assert (tmp_path / "demo" / "home" / "ledger.db").is_file()
+    assert (tmp_path / "demo" / "home" / "git-ledger" / "ledger.db").is_file()
+    repo = tmp_path / "demo" / "demo-repo"
+    assert (repo / ".git-ledger" / "proposals.yaml").is_file()
+    log = subprocess.run(("git", "-C", str(repo), "log", "--format=%s"), capture_output=True, text=True, check=True).stdout
+    assert log.splitlines() == ["ledger: propose P-0001 (premise-error, 2 sessions)", "initial"]
+    again = run_cli("demo", "--keep", str(tmp_path / "demo"))
+    assert again.returncode == 1 and "already holds a demo" in again.stderr
 
 
 @pytest.mark.parametrize("verb", ["collect", "show", "stats", "demo"])

@@ -19,11 +19,12 @@ pytestmark = pytest.mark.e2e
 
 HEADER = "[git-ledger: recent corrections]"
 CORRECTION = "you forgot the tests, I told you not to skip them"
-# Each agent turn takes the next entry; the last one repeats. No completion claims, so the
-# Stop hook's evidence guard has nothing to say and the request count stays predictable.
+# Each agent turn takes the next entry; the last one repeats. No completion claims (not even "I changed
+# X", which the claim detector reads as a report of work), so the Stop hook's evidence guard has
+# nothing to say and the request count stays predictable.
 SCRIPT: list[list[dict[str, Any]]] = [
     [{"tool": "Bash", "input": {"command": "echo running tests", "description": "run tests"}}],
-    [{"text": "I changed the parser; the command output is above."}],
+    [{"text": "The command output is above."}],
 ]
 
 
@@ -34,7 +35,7 @@ def test_a_correction_reaches_the_next_sessions_first_request_only(
     assert out.returncode == 0, out.stderr
     assert "git-ledger hook user-prompt-submit" in (repo / ".claude" / "settings.json").read_text()
 
-    with fake_model("fake_anthropic", tmp_path / "model", SCRIPT) as model:
+    with fake_model("anthropic", tmp_path / "model", SCRIPT) as model:
         env = {
             "CLAUDE_CONFIG_DIR": str(tmp_path / "claude"),
             "ANTHROPIC_BASE_URL": model.url,

@@ -22,7 +22,7 @@ HEADER = "[git-ledger: recent corrections]"
 CORRECTION = "you forgot the tests, I told you not to skip them"
 SCRIPT: list[list[dict[str, Any]]] = [
     [{"tool": "exec_command", "input": {"cmd": "echo running tests"}}],
-    [{"text": "I changed the parser; the command output is above."}],
+    [{"text": "The command output is above."}],
 ]
 
 
@@ -43,7 +43,7 @@ def test_a_correction_arrives_as_developer_context_in_the_next_session(
     codex_cli: Path, repo: Path, tmp_path: Path
 ) -> None:
     codex_home = tmp_path / "codex-home"
-    with fake_model("fake_openai_responses", tmp_path / "model", SCRIPT) as model:
+    with fake_model("responses", tmp_path / "model", SCRIPT) as model:
         codex_config(codex_home, model.url)
         env = {"CODEX_HOME": str(codex_home), "FAKE_KEY": "x"}
         out = run_cli("install", "codex", cwd=repo, env=env)

@@ -45,7 +45,7 @@ def test_claude_transcript_keeps_the_person_and_the_other_hook_not_git_ledger(
         [{"text": "Done, all tests pass now."}],  # a claim without a tool call: the Stop guard's case
         [{"text": "That was unverified: I have not run the tests."}],
     ]
-    with fake_model("fake_anthropic", tmp_path / "model", script) as model:
+    with fake_model("anthropic", tmp_path / "model", script) as model:
         env = {"CLAUDE_CONFIG_DIR": str(tmp_path / "claude"), "ANTHROPIC_BASE_URL": model.url,
                "ANTHROPIC_API_KEY": "sk-test", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "PATH": venv_path()}
         claude = [str(claude_cli), "-p", "--allowedTools", "Bash", "--"]
@@ -70,7 +70,7 @@ def test_codex_rollout_keeps_the_person_not_git_ledger(codex_cli: Path, repo: Pa
         [{"tool": "exec_command", "input": {"cmd": "echo running tests"}}],
         [{"text": "Done, the parser is fixed."}],
     ]
-    with fake_model("fake_openai_responses", tmp_path / "model", script) as model:
+    with fake_model("responses", tmp_path / "model", script) as model:
         home.mkdir()
         (home / "config.toml").write_text(
             'model = "gpt-test"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\n'

@@ -2,7 +2,6 @@
 real fixture records (see testing/stop_turns.py)."""
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import os
@@ -10,15 +9,15 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from git_ledger.store.store import Store
+from tests.testing.agents import fake_model
 from tests.testing.stop_turns import CLAUDE_FIXTURE, ClaudeTurns, CodexTurns, repeated_lines
-from tests.testing.util import run_cli, shared_dir
+from tests.testing.util import run_cli
 
 CLAIMS = {
     "en": "All done, fixed.",
@@ -125,6 +124,34 @@ def test_answers_that_claim_nothing_are_silent(tmp_path: Path, repo: Path, answe
     t.say(answer)
     assert hook(t.write(tmp_path / "t.jsonl"), answer, repo) is None
     assert no_errors_logged()
+
+
+# Final messages shaped like real agents' (written for this test): a markdown summary under a
+# heading, a checkmark line, the seed's own sentence, a Japanese heading, a Korean terse report.
+@pytest.mark.parametrize("final", [
+    "## ✅ Done\n\n- Added retries to the uploader\n- Updated the docs",
+    "✅ All tasks complete",
+    "I've updated the loader; this should resolve the import error.",
+    "全部完成，驗證如下。",
+    "全部搞定，测试都通过了",
+    "環境構築完了！",
+    "`docs/setup.md` 추가.",
+])
+def test_real_shaped_claims_are_blocked_only_without_a_tool(tmp_path: Path, repo: Path, final: str) -> None:
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.say(final)
+    out = hook(t.write(tmp_path / "t.jsonl"), final, repo)
+    assert out is not None and out["decision"] == "block"
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.bash("pytest -q", "12 passed")
+    t.say(final)
+    assert hook(t.write(tmp_path / "t2.jsonl"), final, repo) is None
+    t = ClaudeTurns()
+    t.prompt("please finish the uploader")
+    t.say(final)
+    assert hook(t.write(tmp_path / "t3.jsonl"), final, repo, stop_hook_active=True) is None
 
 
 def test_stop_hook_active_is_silent(tmp_path: Path, repo: Path) -> None:
@@ -365,27 +392,6 @@ class ClaudeRun:
                    for r in self.requests)
 
 
-@contextlib.contextmanager
-def fake_model(server: str, work: Path, script: list[list[dict[str, Any]]]) -> Iterator[str]:
-    """The scripted model (../shared/tools/<server>) as a subprocess; its base URL. Always killed."""
-    (work / "script.json").write_text(json.dumps(script))
-    proc = subprocess.Popen((sys.executable, str(shared_dir() / "tools" / server), str(work / "port"),
-                             str(work / "requests.jsonl"), str(work / "script.json")))
-    try:
-        deadline = time.monotonic() + 20
-        while not (work / "port").exists() or not (work / "port").read_text().strip():
-            assert proc.poll() is None and time.monotonic() < deadline, "fake model did not start"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{(work / 'port').read_text().strip()}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
@@ -404,7 +410,8 @@ def claude_session(claude_cli: Path, tmp_path: Path, repo: Path) -> Any:
         (repo / ".claude").mkdir(exist_ok=True)
         (repo / ".claude" / "settings.json").write_text(json.dumps(
             {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": our_hook_command()}]}]}}))
-        with fake_model("fake_anthropic.py", work, script) as url:
+        with fake_model("anthropic", work, script) as model:
+            url = model.url
             env = {**os.environ, "CLAUDE_CONFIG_DIR": str(work / "claude"), "ANTHROPIC_BASE_URL": url,
                    "ANTHROPIC_API_KEY": "sk-test", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
             out = subprocess.run((str(claude_cli), "-p", prompt, "--allowedTools", "Bash"), cwd=repo,
@@ -473,7 +480,8 @@ def test_real_codex_is_blocked_once_after_an_unsupported_claim(
     work.mkdir()
     home.mkdir()
     script = [[{"text": "All done, fixed."}], [{"text": "Unverified: not re-run in this turn."}]]
-    with fake_model("fake_openai_responses.py", work, script) as url:
+    with fake_model("responses", work, script) as model:
+        url = model.url
         (home / "config.toml").write_text(
             f'model = "gpt-test"\nmodel_provider = "fake"\n[model_providers.fake]\nname = "fake"\n'
             f'base_url = "{url}/v1"\nwire_api = "responses"\nenv_key = "FAKE_KEY"\n')

@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+from git_ledger.judges.evaluate import read_labelled
 from tests.testing.chat_server import chat_server, message_of
 from tests.testing.util import run_cli, write_jsonl
 
@@ -88,7 +89,9 @@ def test_eval_masks_the_file_before_sending_it(tmp_path: Path) -> None:
 
 
 def test_list_and_errors(tmp_path: Path) -> None:
-    no_judges = run_cli("judge", "eval", str(tmp_path / "x.jsonl"))
+    # Without judges configured and without the [local] extra (a Python that cannot import it).
+    without_local = {"PYTHONPATH": str(Path(__file__).parent / "without_local")}
+    no_judges = run_cli("judge", "eval", str(tmp_path / "x.jsonl"), env=without_local)
     assert no_judges.returncode == 1
     assert "no judges configured" in no_judges.stderr
 
@@ -104,3 +107,15 @@ def test_list_and_errors(tmp_path: Path) -> None:
     empty.write_text("{}\n")
     nothing = run_cli("judge", "eval", str(empty))
     assert nothing.returncode == 1 and "no usable lines" in nothing.stderr
+
+
+def test_a_labelled_line_may_carry_the_agents_previous_message_and_tool_list(tmp_path: Path) -> None:
+    path = tmp_path / "labelled.jsonl"
+    path.write_text(json.dumps({
+        "text": "still the same", "label": "result-error", "previous_tools": ["Edit(app.py)", "Bash(pytest)"],
+        "previous": "x" * 500 + " I've fixed the import, this should resolve it.",
+    }) + "\n")
+    (item,), skipped = read_labelled(path)
+    assert skipped == 0
+    assert item.item.previous_tools == "Edit(app.py); Bash(pytest)"
+    assert item.item.previous.endswith("this should resolve it.") and len(item.item.previous) == 300

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,8 +17,8 @@ from git_ledger.judges.base import ABSTAIN, ERROR, INVALID, OK, TIMEOUT, Answer,
 from git_ledger.judges.chat import ChatJudge, is_loopback
 from git_ledger.judges.command import CommandJudge
 from git_ledger.judges.panel import AGREED, DISAGREED, NO_QUORUM, SAID_NONE, ask_panel, verdict
+from tests.testing.agents import fake_model
 from tests.testing.chat_server import chat_server, message_of
-from tests.testing.util import shared_dir
 
 JUDGES = Path(__file__).parent  # the fixture judges sit beside these tests
 ITEM = JudgeInput("you forgot the changelog entry", "Edit CHANGELOG.md; Bash git commit -m release")
@@ -312,20 +311,9 @@ def test_claude_code_print_mode_as_a_command_judge(claude_cli: Path, tmp_path: P
     """`claude -p` (the real CLI, offline against the scripted model) as a judge: the prompt goes
     in on stdin, the one-word answer comes back, and no session is left for the collector."""
     work = tmp_path / "model"
-    work.mkdir()
-    (work / "script.json").write_text(json.dumps([[{"text": "Omission"}]]))
-    server = subprocess.Popen(
-        (sys.executable, str(shared_dir() / "tools" / "fake_anthropic.py"), str(work / "port"),
-         str(work / "requests.jsonl"), str(work / "script.json")),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while not ((work / "port").exists() and (work / "port").read_text().strip()):
-            assert server.poll() is None and time.monotonic() < deadline, "the scripted model did not start"
-            time.sleep(0.05)
+    with fake_model("anthropic", work, [[{"text": "Omission"}]]) as model:
         monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-        monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{(work / 'port').read_text().strip()}")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", model.url)
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         monkeypatch.setenv("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
         monkeypatch.setenv("PATH", f"{claude_cli.parent}{os.pathsep}{os.environ['PATH']}")
@@ -334,9 +322,6 @@ def test_claude_code_print_mode_as_a_command_judge(claude_cli: Path, tmp_path: P
              "command": ["claude", "-p", "--model", "haiku", "--no-session-persistence"]},
         ]}, os.environ, config_path=tmp_path / "config.yaml")
         (answer,) = judge.judge([ITEM])
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     assert (answer.status, answer.value) == (OK, "omission"), answer.detail
     assert judge.offsite
     requests = [json.loads(line) for line in (work / "requests.jsonl").read_text().splitlines()]

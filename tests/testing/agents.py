@@ -1,4 +1,4 @@
-"""Running the real agent CLIs offline: the scripted model servers from ../shared/tools."""
+"""Running the real agent CLIs offline, against the scripted model servers of model_servers.py."""
 from __future__ import annotations
 
 import contextlib
@@ -11,8 +11,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tests.testing.util import shared_dir
-
 
 class FakeModel(NamedTuple):
     url: str  # http://127.0.0.1:PORT
@@ -24,14 +22,18 @@ class FakeModel(NamedTuple):
         return [json.loads(line) for line in self.log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+SERVERS = Path(__file__).with_name("model_servers.py")
+
+
 @contextlib.contextmanager
-def fake_model(tool: str, folder: Path, script: Sequence[Sequence[Mapping[str, Any]]]) -> Iterator[FakeModel]:
-    """Serve `script` with tools/<tool>.py; the server is always killed, whatever happens."""
+def fake_model(api: str, folder: Path, script: Sequence[Sequence[Mapping[str, Any]]]) -> Iterator[FakeModel]:
+    """Serve `script` as the `anthropic` (Claude Code) or `responses` (Codex) API from a
+    subprocess; the server is always killed, whatever happens."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "script.json").write_text(json.dumps(script), encoding="utf-8")
     port_file = folder / "port"
     proc = subprocess.Popen(
-        (sys.executable, str(shared_dir() / "tools" / f"{tool}.py"), str(port_file), str(folder / "requests.jsonl"),
+        (sys.executable, str(SERVERS), api, str(port_file), str(folder / "requests.jsonl"),
          str(folder / "script.json")),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
@@ -39,7 +41,7 @@ def fake_model(tool: str, folder: Path, script: Sequence[Sequence[Mapping[str, A
         deadline = time.monotonic() + 20
         while not (port_file.exists() and port_file.read_text().strip()):
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{tool} did not start")
+                raise RuntimeError(f"the scripted {api} model did not start")
             time.sleep(0.05)
         yield FakeModel(f"http://127.0.0.1:{port_file.read_text().strip()}", folder / "requests.jsonl")
     finally:

@@ -1,7 +1,7 @@
 """A local stand-in for the few GitHub REST endpoints `git-ledger pr` uses.
 
 Every request is checked against the official OpenAPI description (the subset in
-../shared/github-openapi-subset.json): the path and method must exist, path and query parameters
+tests/data/github-openapi-subset.json): the path and method must exist, path and query parameters
 and the JSON body must match their schemas, and the body may not carry properties the schema does
 not define. A request that fails validation gets a 400 and is recorded in `violations`, so a test
 can assert that there were none.
@@ -20,13 +20,13 @@ from typing import Any
 
 import jsonschema
 
-from tests.testing.util import shared_dir
+from tests.testing.util import DATA_DIR
 
 TOKEN = "ghs_fakeTokenForTests0123456789abcdef"
 
 
 def _load_spec() -> dict[str, Any]:
-    return json.loads((shared_dir() / "github-openapi-subset.json").read_text(encoding="utf-8"))
+    return json.loads((DATA_DIR / "github-openapi-subset.json").read_text(encoding="utf-8"))
 
 
 def _resolve(spec: dict[str, Any], node: Any, seen: frozenset[str] = frozenset()) -> Any:
@@ -254,4 +254,4 @@ def serve(fake: FakeGitHub) -> Iterator[FakeGitHub]:
 
 
 def spec_path() -> Path:
-    return shared_dir() / "github-openapi-subset.json"
+    return DATA_DIR / "github-openapi-subset.json"

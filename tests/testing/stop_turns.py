@@ -1,6 +1,6 @@
 """Build Claude Code transcripts and Codex rollouts from real fixture records, turn by turn.
 
-Each new record is a copy of a real record of the same kind (from ../shared/fixtures), with only
+Each new record is a copy of a real record of the same kind (from tests/data/transcripts), with only
 its text, command, ids and timestamp replaced, so the shapes are the ones real agents write.
 """
 from __future__ import annotations

@@ -9,17 +9,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = REPO_ROOT / "tests" / "data"  # the labelled message sets of the classifier tests
+DATA_DIR = REPO_ROOT / "tests" / "data"  # the tests' own data: labelled messages, transcripts, API subset
 JUDGES_DIR = REPO_ROOT / "tests" / "judges"  # the fixture judge programs and their labelled set
-
-
-def shared_dir() -> Path:
-    """`../shared` beside the checkout (CI copies it there), or $GIT_LEDGER_SHARED."""
-    return Path(os.environ.get("GIT_LEDGER_SHARED") or REPO_ROOT.parent / "shared")
+TRANSCRIPTS = DATA_DIR / "transcripts"  # real public session logs, with provenance (tests/data/LICENSES.md)
 
 
 def fixtures_dir() -> Path:
-    return shared_dir() / "fixtures" / "transcripts"
+    """The real public session logs the tests read (in the repository: nothing beside it is needed)."""
+    return TRANSCRIPTS
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> str:

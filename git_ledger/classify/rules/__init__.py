@@ -82,13 +82,29 @@ class Regex:
 
 class Rule(NamedTuple):
     """One named pattern. With `also`, both must match in the same sentence; with `unless`, that
-    sentence must not match it (e.g. a Japanese たら clause that ends in the past tense)."""
+    sentence must not match it (e.g. a Japanese たら clause that ends in the past tense).
+
+    With `after_claim`, the rule types only right after the agent claimed its work (its previous
+    message said it fixed/finished/changed something, or its turn ran edit or run tools:
+    `classify.context.Context`): "still the same" then is a result-error, at the start of a task
+    it is not a correction. Without a context such a rule never fires. With `asked`, the rule may
+    type a question ("did you update the routes too?"); other questions can only be
+    instruction-violation (the question rule)."""
 
     kind: str  # a case type (omission, …) or an exclusion reason
     name: str
     rx: Regex
     also: Regex | None = None
     unless: Regex | None = None
+    after_claim: bool = False
+    asked: bool = False
+    # Not when the agent's message ended with a question to the user: "no, don't remove it" then
+    # answers "Shall I remove it?", it corrects nothing.
+    not_an_answer: bool = False
+    # A bare report of a bad result ("still blank", "现在没有图标"): about the agent's work when
+    # its turn claimed or did some, a new task when the turn is known and claimed nothing (it
+    # explained, asked, planned). Without a context it types as before: nothing says otherwise.
+    report: bool = False
 
 
 class Pack(NamedTuple):
@@ -151,10 +167,38 @@ def rx(pattern: str, flags: int = 0) -> Regex:
 
 
 def rule(kind: str, name: str, pattern: str, also: str | None = None,
-         unless: str | None = None, flags: int = 0) -> Rule:
+         unless: str | None = None, flags: int = 0, *, after_claim: bool = False, asked: bool = False,
+         not_an_answer: bool = False, report: bool = False) -> Rule:
     return Rule(kind, name, rx(pattern, flags),
                 rx(also, flags) if also else None,
-                rx(unless, flags) if unless else None)
+                rx(unless, flags) if unless else None,
+                after_claim, asked, not_an_answer, report)
+
+
+def not_others(types: tuple[Rule, ...], others: str, users: str) -> tuple[Rule, ...]:
+    """`types` with someone else's words added to the `unless` of their omission and result-error
+    rules (a rule's own `unless` is kept): `others` always, the product's `users` except in
+    `after_claim` rules: right after the agent's work, "the user gets an error on signup" reports
+    its result, while "the user forgot the form" at the start of a task blames no agent."""
+    out = []
+    for r in types:
+        if r.kind in ("omission", "result-error"):
+            names = others if r.after_claim else f"{others}|{users}"
+            r = r._replace(unless=rx(names + (f"|{r.unless.pattern}" if r.unless else "")))
+        out.append(r)
+    return tuple(out)
+
+
+REPORTED = ("omission", "result-error")  # the types a bare report can have ("not updated", "still blank")
+
+
+def reports(types: tuple[Rule, ...], names: frozenset[str]) -> tuple[Rule, ...]:
+    """`types` with the omission and result-error rules named in `names` marked `report` (a bare
+    report of a bad state, typed after the agent's work and not after a known turn that claimed none)."""
+    unknown = names - {r.name for r in types if r.kind in REPORTED}
+    if unknown:
+        raise ValueError(f"no omission or result-error rule named {sorted(unknown)}")
+    return tuple(r._replace(report=True) if r.kind in REPORTED and r.name in names else r for r in types)
 
 
 # Shared, language-independent patterns.
@@ -165,11 +209,30 @@ OUTPUT_LINE = rx(
     r"^\s*(?:Traceback \(most recent call last\)|File \"[^\"\n]{1,300}\", line \d"
     r"|at [\w$.<>]{1,200} \(|at [\w./\\-]{1,200}:\d+"
     r"|(?:[A-Z]\w{0,60}(?:Error|Exception)|error(?:\[E\d+\])?|Error|ERROR|FAIL(?:ED)?|fatal|panic"
-    r"|warning|WARN(?:ING)?|INFO|DEBUG|npm ERR!|E\s{3})(?::|\s\[|\s-\s)"
+    r"|warning|Warning|WARN(?:ING)?|INFO|DEBUG|npm ERR!|E\s{3})(?::|\s\[|\s-\s)"
     r"|diff --git |@@ [-+]\d|\+\+\+ [ab/]|--- [ab/]|index [0-9a-f]{6,}"
     r"|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\$ \S|>>> |\d{1,5}\s*[|│] |={3,}|-{3,}\s*$"
-    r"|(?:PASSED|FAILED|ERROR)\s+\S{1,200}::)"
+    r"|(?:PASSED|FAILED|ERROR)\s+\S{1,200}::"
+    # JSON and console pastes: a bracket line, a quoted key, a browser console frame, a request line
+    r"|[{}\[\]](?:\s*[,{}\[\]])*\s*$|\"[^\"\n]{1,80}\"\s*:\s|[\w@$./\\-]{1,200}\.(?:js|ts|tsx|jsx|mjs|py|rs|go|java|rb|kt):\d+"
+    r"|(?:GET|POST|PUT|PATCH|DELETE)\s+https?://|[┏┃┡└├│┌┐┘┗━─]"
+    r"|(?:[a-z_]\w{0,60}\.){1,6}[A-Z]\w{0,60}(?:Error|Exception)\b)"
 )
+# Words of a failure in pasted output: a pasted error after the agent claimed its work is a
+# result-error (the words the person typed decide nothing else).
+PASTED_FAILURE = rx(
+    r"(?i:error|exception|traceback|fail|fatal|panic|cannot\s|can't\s|unable\s+to|not\s+found|undefined"
+    r"|denied|refused|unexpected|invalid|segmentation|exit\s+(?:code|status)\s+[1-9]|does\s+not\s+exist|no\s+such"
+    r"|not\s+(?:assignable|defined|a\s+function|allowed|permitted|supported|recognized))"
+)
+# A typed line that introduces a paste: it names output and ends in a colon ("Console errors:",
+# "here is the log:", "エラー：", "报错如下：", "에러:").
+PASTE_INTRO = rx(
+    r"^[^\n]{0,100}(?i:error|errors|exception|traceback|log|logs|output|console|message|stack\s*trace|result"
+    r"|报错|錯誤|错误|日志|日誌|输出|輸出|エラー|ログ|出力|에러|오류|로그|출력)[^\n:：]{0,40}[:：]\s*$"
+)
+# Image placeholders a client puts before the words ("[Image #1] …"): not a harness message.
+IMAGE_TAGS = rx(r"^(?:\s*\[(?:image|pasted\s+text|file)\s*#?\d{0,4}[^\]\n]{0,40}\]\\?)+", re.IGNORECASE)
 # Quoted spans are someone else's words: a bug report, a docs sentence, an error message. So are
 # markdown quote lines ("> …") and notes copied from code ("TODO: …", "FIXME: …").
 QUOTED = rx(

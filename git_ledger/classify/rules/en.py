@@ -15,6 +15,8 @@ from git_ledger.classify.rules import (
     SELF_BLAME,
     THIRD_PARTY,
     Pack,
+    Rule,
+    reports,
     rule,
     rx,
 )
@@ -53,7 +55,7 @@ _THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number
 
 _I_SAID = r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
 
-TYPES = (
+TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
          r"(?!\s+(?:nothing|anything|none)\b)"),
@@ -82,6 +84,25 @@ TYPES = (
          r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+    # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
+    rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
+         r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
+         unless=r"\b(?:if|whether|why|reason|point|need|problem|issue|difference|harm)\b", after_claim=True),
+    rule(O, "missing-after-claim", r"\b(?:is|are|was|were)\s+(?:still\s+|also\s+)?missing\b|\bthere\s+(?:is|are)\s+(?:still\s+)?(?:some\s+)?missing\b"
+         r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
+         unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check|for\s+a\s+while|always"
+         r"|like\s+that|for\s+(?:ages|months|weeks|years)|add\s+(?:it|that|this|them))\b", after_claim=True),
+    # "so are you going to change those too?", "didn't you add the tests too?" after the agent said it was done.
+    rule(O, "asked-about-a-miss", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:why\s+)?(?:didn'?t|haven'?t|did\s+not|have\s+not|don'?t|dont)\s+you\s+"
+         r"(?:also\s+)?(?:have\s+to\s+|need\s+to\s+)?(?:update|add|include|change|handle|test|run|fix|commit|push|check|implement|migrate"
+         r"|document|export|comment|cover|remove|delete|rename)\w{0,2}\b"
+         r"|\bwhy\s+(?:didn'?t|don'?t|dont|did\s+not|do\s+not)\s+you\s+(?:also\s+)?(?:update|add|include|change|handle|test|run|fix|implement)\b",
+         after_claim=True, asked=True),
+    # "did you update the routes too?", "what about the tests?" right after "done".
+    rule(O, "asked-too", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:did|have)\s+you\s+(?:also\s+)?(?:\w+\s+)?(?:update|add|include|change|handle"
+         r"|remove|fix|migrate|rename|export|register|cover|delete|test|document)\w{0,2}\b[^?]{0,80}?\b(?:too|also|as\s+well|either)\s*\?"
+         r"|^(?:and\s+|but\s+|also\s+|ok\s+|okay\s+|hmm+\s+)?(?:what|how)\s+about\s+(?!\w+ing\b|(?:next|last|this)\s+\w+|tomorrow|today|tonight|later|now\b|it\b|that\b|you\b|me\b|us\b|them\b)(?:the\s+|our\s+|my\s+)?[\w./`'-]+"
+         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$", after_claim=True, asked=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
     rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
@@ -114,6 +135,24 @@ TYPES = (
          also=r"\byou\s+(?:\w+\s+)?(?:added|used|changed|removed|deleted|put|made|wrote|went|installed|created"
          r"|opened|touched|modified|introduced|renamed|kept|left|pushed|committed|switched|pulled|brought|imported"
          r"|upgraded|bumped|ran|reformatted)\b"),
+    rule(IV, "keep-telling", r"\b(?:keep|kept)\s+(?:\w+\s+){0,2}(?:telling|saying|asking)(?:\s+you)?\b"
+         r"|\bmy\s+instructions\s+(?:were|was|are|said)\b|\bnot\s+what\s+i\s+(?:instructed|specified)\b"
+         r"|\binstead\s+of\s+(?:doing\s+)?what\s+i\s+(?:\w+\s+)?(?:asked|said|told|wanted|instructed)\b"),
+    rule(IV, "instead-of-mine", r"\binstead\s+of\s+\w+ing\s+(?:the\s+|my\s+)?[^.?!]{0,40}?\bi\s+(?:provided|gave|asked|said|told|sent"
+         r"|specified|attached|shared|pointed)\b", also=r"\byou\b"),
+    # "NO, KEEP THAT ONE" right after the agent acted on it.
+    rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
+         r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
+         after_claim=True, not_an_answer=True),
+    # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
+    rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
+         r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
+         r"|dropped|overwrite|overwrote)\b", after_claim=True, asked=True),
+    # "revert that", "undo it", "put it back" right after the agent's work.
+    rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
+         r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
+         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b",
+         after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -132,6 +171,40 @@ TYPES = (
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
          r"|argument|thing|feature|variable|file)\b"),
+    # "pretty sure that one exists already" after the agent listed it as missing.
+    rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
+         r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
+         r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b",
+         after_claim=True, not_an_answer=True),
+    # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
+    rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
+         r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
+         r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
+         also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
+    rule(P, "where-from", r"\bwhere\s+did\s+you\s+(?:see|get|find|read|take)\s+(?:that|this|it|those|these)\b"
+         r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
+         r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
+         asked=True, after_claim=True),
+    # "No, we don't support that", "no, that table was dropped last year": a fact set against the agent's.
+    rule(P, "no-then-fact", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:we|i|it|that|this|these|those|there|the|you|they)\b"
+         r"[^.?!]{0,80}?\b(?:don'?t|doesn'?t|do\s+not|does\s+not|isn'?t|aren'?t|wasn'?t|weren'?t|not|never|no|were|was|already|only|just)\b"
+         r"|^(?:no+|nope)\b[,.!\s]+(?:we|it|the\s+[\w.-]+|that|this|they)(?:\s+(?:use|uses|is|are|was|lives?|runs?|sits?)|'s|'re)\b"
+         r"(?!\s+(?:fine|ok|okay|good|better|right|correct|great|perfect))",
+         unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
+         r"|instead|go\s+ahead|later|next|need|want|think\s+so|i\s+don'?t\s+think|not\s+(?:now|yet|needed|necessary)|leave\s+it"
+         r"|keep\s+it|skip)\b", after_claim=True, not_an_answer=True),
+    rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
+         r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
+         unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
+    # The agent said it cannot: "you have access", "you can push straight to it, I'm a maintainer".
+    rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
+         r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
+         after_claim=True, not_an_answer=True),
+    rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
+         unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
+    rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
+         r"|incorrect)\b"),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -167,6 +240,111 @@ TYPES = (
          r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
          r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
          r"|\bstill\s+(?:getting|seeing|throwing|hitting|timing\s+out)\b"),
+    # Right after the agent claimed a fix: "no change", "same", "nothing happens" report its result.
+    rule(R, "no-change-after-claim", r"^(?:(?:nope|no|hmm+|still|but|unfortunately|sadly)[,.!\s]+){0,2}"
+         r"(?:no\s+(?:change|difference|effect|luck)|nothing\s+(?:has\s+)?(?:changed|happens|happened)"
+         r"|(?:(?:it'?s|it\s+is|that'?s)\s+)?(?:still\s+)?(?:the\s+)?same(?:\s+(?:here|again|as\s+before|thing|result|issue|problem|error))?\s*(?:[.!]|$)"
+         r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
+         r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])", after_claim=True),
+    # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
+    # "the page stays blank since then", "the icons don't show". Not an instruction ("make sure it
+    # doesn't …"), not a wish ("it should not …").
+    # Praise, then the problem: "very nice, except it strips the tags", "just one small thing: …".
+    rule(R, "except-after-claim", r"\b(?:good|great|nice|better|fine|works?|working|amazing|perfect|ok|okay|well|improvements?)\b[^.?!]{0,60}?"
+         r"\b(?:except|besides|apart\s+from|only|just|but)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|a|an|one|little|small)\b"
+         r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
+         r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
+         also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
+         unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b", after_claim=True),
+    # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
+    rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
+         r"|\b(?:added|adds|adding|there'?s|there\s+is|there\s+are|has|have|got|getting|shows?|showing|prints?|printing)\s+"
+         r"(?:an?\s+|some\s+|two\s+)?(?:\w+\s+)?(?:unnecessary|unneccesary|unneeded|extra|extraneous|redundant|duplicated?|spurious|stray)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|add\s+an?\s+extra|please)\b", after_claim=True),
+    rule(R, "no-better", r"\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
+         r"|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:look|seem|work)\s+any\s+better\b|\bnot\s+any\s+better\b"
+         r"|\bsame\s+(?:bug|error|issue|problem)\s+again\b|\bagain\w*\s+(?:the\s+)?same\s+(?:bug|error|issue|problem)\b"
+         r"|\b(?:right|properly|correctly)\s+this\s+time\b|\bnothing\s+(?:is\s+)?chang\w{1,3}\s+(?:with|after|at\s+all)\b"),
+    # "lint fails", "the tests still fail", "it returns 0 rows", "now it's worse", "shows the id instead of the name".
+    rule(R, "fails-now-after-claim", r"\b(?:tests?|specs?|build|builds|ci|lint|linter|linting|mypy|tsc|typecheck\w{0,3}|compil\w{1,6}|deploy\w{0,4}"
+         r"|install\w{0,3}|migrations?|it|this|that|the\s+(?:app|page|server|script|command|job|pipeline|workflow|endpoint|request|query"
+         r"|import|upload|login|form|button|function|check|suite))\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:fails?|failed|failing|is\s+failing"
+         r"|are\s+failing|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|expected|so\s+that|until|before|to\s+see|why|known|flaky|already|upstream"
+         r"|on\s+main|let\s+me|i'?ll|add|last\s+(?:night|week|time|month)|yesterday|sometimes|occasionally|intermittent\w{0,3}|randomly)\b",
+         after_claim=True),
+    rule(R, "returns-nothing-after-claim", r"\b(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|prints?"
+         r"|printed|outputs?)\s+(?:only\s+|just\s+|still\s+)?(?:0|zero|nothing|null|none|undefined|nan|an?\s+empty|empty|no\s+(?:rows|results"
+         r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
+         r"|\b(?:i\s+(?:get|see)|(?:it'?s|it\s+is)\s+(?:just\s+)?(?:an?\s+)?|still\s+(?:an?\s+)?)(?:blank|empty|white)\s+(?:page|screen)\b"
+         r"|\b(?:does|did)\s+nothing\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+do\s+anything\b",
+         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing))\b", after_claim=True),
+    rule(R, "worse-after-claim", r"\b(?:it'?s|that'?s|this\s+is|it\s+is|now\s+it'?s|now)\s+(?:even\s+|much\s+|way\s+)?worse\b", after_claim=True),
+    rule(R, "instead-after-claim", r"\b(?:shows?|showing|displays?|displaying|prints?|printing|returns?|returning|renders?|rendering|outputs?"
+         r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
+         unless=r"\b(?:should|make\s+sure|please|can\s+you|could\s+you|want|let'?s|if|would)\b|^(?:show|display|print|return|render|output"
+         r"|open|give|generate|create)\b", after_claim=True),
+    # "now the sidebar is gone", "it keeps crashing"; not "the error is gone".
+    rule(R, "gone-after-claim", r"\b(?:is|are|has|have)\s+(?:now\s+|also\s+|completely\s+)?(?:gone|disappeared|vanished)\b"
+         r"|\b(?:disappeared|vanished)\s+(?:now|again|completely|entirely)\b"
+         r"|\b(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+|now\s+)?keeps?\s+(?:on\s+)?(?:failing|crashing|happening|showing|popping|throwing"
+         r"|returning|timing\s+out|reloading|restarting|looping|breaking|erroring|freezing|hanging)\b",
+         unless=r"\b(?:errors?|warnings?|bugs?|issues?|problems?|crash(?:es)?|flicker\w{0,3}|lag|delay|spinner|duplicates?|noise|glitch\w{0,2}"
+         r"|if|whether|should|make\s+sure|ensure|when|good|great|nice|perfect|thanks)\b", after_claim=True),
+    rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
+         r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
+         r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
+         r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
+         r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
+         r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
+         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything)\b",
+         unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
+         r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
+         r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
+         r"|why\s+not|not\s+only|not\s+just)\b"
+         # an imperative "don't change the default", "never run it on main": an instruction, not a report
+         r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
+         after_claim=True),
+    # "why isn't it loading?", "…the export stays empty since then, any idea what broke?": the failure is given, its cause asked.
+    rule(R, "why-fails-after-claim", r"\bwhy\s+(?:is|are|does|did|do|was|were)(?:n'?t|\s+not)?\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
+         r"(?:not\s+)?(?:working|broken|empty|blank|failing|crashing|erroring|missing)\b"
+         r"|\bwhy\s+(?:isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|won'?t|can'?t)\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
+         r"(?:work|build|show|load|render|run|compile|display|start|appear|update|save|pass)\w{0,3}\b"
+         r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b",
+         also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
+         after_claim=True, asked=True),
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening"
+         r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
+         r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
+         r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
+         r"|won'?t|can'?t|cannot|loops?|looping)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
+         r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b", after_claim=True),
+    rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
+         r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:on|in|at|when|while|after"
+         r"|during|with|running|from|again|now)\b"
+         r"|^(?:now\s+)?(?:an?\s+|the\s+)?(?:[\w.-]+\s+)?(?:errors?|exception|crash|failure)(?:\s+now)?\s*(?:[:.!]|$)"
+         r"|\b(?:now|still|again)\s+(?:i\s+|we\s+|it\s+)?(?:get|got|getting|see|seeing|have|has|throws?|shows?|gives?)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+)?"
+         r"(?:\w+\s+)?(?:errors?|exception|crash|warnings?)\b"
+         r"|\b(?:i\s+|we\s+|it\s+)?(?:get|got|getting|throws?|throwing|gives?|giving)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+|same\s+)"
+         r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)"
+         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:errors?|exception)\s*(?::|$)"
+         r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
+         unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
+         r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
+    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
+         r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
+         r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
+         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+as\b)"
+         r"|\b(?:right|properly|correctly)\s+this\s+time\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure)\b", after_claim=True),
+    # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
+    rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
+         r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
+         r"|\b(?:it|this|that|they|these|those|both)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|all\s+|now\s+|both\s+)?"
+         r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
+         r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b",
+         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
@@ -174,7 +352,7 @@ TYPES = (
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
     rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
-         r"|messed up|screwed up|ruined|corrupted|wiped)\b"
+         r"|messed up|screwed up|fucked up|ruined|corrupted|wiped)\b"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
          r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help)|doesn'?t\s+(?:work|help)"
          r"|does\s+not\s+work|(?:is|was)n'?t\s+working)\b"
@@ -213,6 +391,10 @@ TYPES = (
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
 )
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+                                 "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"\bmy\s+(?:bad|mistake|fault|error|typo|apologies)\b"
@@ -240,7 +422,7 @@ EXCLUSIONS = (
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
-         r"|also|and|just|now|except|only|then|plus)\b"),
+         r"|also|and|just|now|only|then|plus)\b"),
     rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
          r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
          r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
@@ -269,7 +451,7 @@ EXCLUSIONS = (
          r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"
          r"|maintainer|maintainers|contractor|intern|someone|somebody|(?:another|the\s+other)\s+team"
          r"|last\s+(?:week|month|year|quarter|sprint|release)|(?:weeks|months|years)\s+ago)\b",
-         also=_ERR, unless=_AGENT),
+         also=_ERR, unless=_AGENT + r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|old|original)\b"),
     # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
     # motivates new work or belongs to the product's domain.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
@@ -277,6 +459,9 @@ EXCLUSIONS = (
          r"|\bso\s+(?:we|i)(?:'re| are|'m| am|'ll| will| need| have| decided| want| plan)\b|\bso\s+let'?s\b"
          r"|\b(?:password|passcode|passphrase|otp|credentials|verification\s+code)s?\b",
          also=_ERR, unless=_AGENT),
+    # "Thanks, that works. Next: …", "btw, unrelated: …": the message moves on to a new task.
+    rule(NEW_TASK, "moving-on", r"(?:^|[.!?;]\s+)(?:next|unrelated|separately|btw|by\s+the\s+way|moving\s+on|another\s+thing"
+         r"|one\s+more\s+thing|new\s+task|on\s+another\s+note)\b\s*[:,-]"),
     # "there's no config file yet, create one": a missing thing to build, not a wrong premise.
     rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
          also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
@@ -284,7 +469,7 @@ EXCLUSIONS = (
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
-         r"|on purpose|as expected|that'?s ok)\b"),
+         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"),
 )
 
 CORRECTIVE = rx(

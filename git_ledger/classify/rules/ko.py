@@ -14,14 +14,17 @@ from git_ledger.classify.rules import (
     THIRD_PARTY,
     Pack,
     Rule,
+    not_others,
+    reports,
     rule,
     rx,
 )
 
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
-_OTHERS = (r"담당자|동료|전임자|다른\s?사람|사용자|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
+_OTHERS = (r"담당자|동료|전임자|다른\s?사람|고객|팀원|선배|상사|걔|그\s?사람|그\s?친구|외주|외부\s?업체|협력사"
            r"|에이전시|하청")
+_USERS = r"사용자"  # the product's users (`not_others`)
 
 # Words of an error, for the exclusions that need one in the same sentence.
 _ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러|오류|실패"
@@ -68,6 +71,8 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
          r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
          r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
+    # "어제 버전으로 롤백하라는 거야", "footer 말이야": what was meant, said again.
+    rule(P, "i-mean", r"(?:라는|자는)\s?(?:거야|거예요|거에요|겁니다|말이야|뜻이야|얘기야)[.!~]*$|^[^\s?]{1,20}\s?말이야[.!~]*$"),
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
          r"|(?:그거|그게|이거|이게)\s?말고"),
@@ -93,9 +98,57 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
 )
 
-# A rule's own `unless` is kept: the third parties are added to it, not put in its place.
-TYPES = tuple(r._replace(unless=rx(_OTHERS + (f"|{r.unless.pattern}" if r.unless else "")))
-              if r.kind in (O, R) else r for r in TYPES)
+# "여전히 전부 깜빡여", "또다시 버튼이 두 번 눌리네", "아직도 로그인 화면이에요": still, after the attempt
+# (not "아직도 이해가 안 가": the user's own understanding, nor something still in progress).
+_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임)"
+                    r"(?=\s|$|[.!~…])",
+                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
+# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "똑같아",
+# "반응이 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result (asked, too: "안 되는데요?");
+# opening a task they are a report, not a correction; "'안 돼요'라는 문구" names a text.
+_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아)?(?=\s|$|[.!~…?])"
+_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되는데요|되요|돼요|됨|되잖아|나와|나와요|보여|보여요|떠|떠요"
+                    r"|열려|열려요|움직여|눌려|눌려요|먹혀|먹혀요)|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|떠|떠요"
+                    r"|뜨는데|뜨네|남|발생)"
+                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없" + _RESULT_ENDING +
+                    r"|(?:바뀐|변경된|달라진|반영된)\s?(?:게|것이|건)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
+                    r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데)"
+                    r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|떠|떠요|나와|나와요|나오네|나오는데|발생))"
+                    r"(?=\s|$|[.!~…?])",
+                    unless=r"(?:이)?라는\s|메시지|문구|텍스트", after_claim=True, asked=True)
+# "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
+_NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
+                  r"|^(?:이거|저거|그건|이건)\s?아니(?:야|에요|예요|잖아|고|라)"
+                  r"|(?:내가|제가)\s?(?:말한|얘기한|요청한|원한|부탁한|말씀드린)\s?(?:건|거는|것은)\s")
+# "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
+_SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
+# "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
+_WHY_STILL = rule(R, "why-still", r"왜\s?(?:또|아직도|여전히|계속)\s?(?:\S{1,10}\s)?(?:안\s?(?:돼|되|나와|보여|떠|바뀌)|에러|오류|실패"
+                  r"|그대로|똑같|이래|이러)", asked=True)
+# "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
+_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?(?:됐|되었|돼\s?있)"
+                    r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
+# "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
+_NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
+# Right after the agent's work: "저장하면 목록이 갱신돼야 하는 거 아니야?", "시안이랑 달라요": the
+# result is not what it should be (asked, too); "그럼 캐시에 저장해야 하는 거 아니야?" reasons from
+# the agent's answer to a proposal.
+_SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
+                  r"|(?:과|와|랑|이랑|하고)\s?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
+                  unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
+# Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
+# 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
+_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
+                    r"|나타나|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
+                    r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
+                    r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
+                    after_claim=True)
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+
+TYPES = not_others(TYPES, _OTHERS, _USERS)
+# Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
+# turn that claimed nothing (an explanation, a question, a plan).
+TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
@@ -117,7 +170,9 @@ EXCLUSIONS = (
     rule(AGREEMENT, "yes-but", r"^(?:네|넵|예|응|어|그래|그렇지|맞아|맞아요|맞습니다|좋아|좋아요"
          r"|좋습니다|좋네|오케이|ㅇㅇ|ㅇㅋ|오키|알겠어|알겠습니다|굿|그치|잘했어|괜찮아)[,.!~\s]*"
          r"(?:그런데|근데|하지만|그러나|다만|그리고|그럼|대신|단|또|추가로|이제)"
-         r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)"),
+         r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)",
+         # "네 근데 여전히 에러 나요": yes, then the attempt failed (a report, not an elaboration).
+         unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)"),
     rule(RECHECK, "check-again", r"다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
          r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"
@@ -135,6 +190,9 @@ EXCLUSIONS = (
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "…를 준비한다.", "…를 검토하라.", "…작성할 것.": a prompt or spec in the written directive
+    # register opens the message; people correcting an agent talk to it (해/해요/했잖아).
+    rule(NEW_TASK, "spec-register", r"^[^.!?\n]{1,120}?(?:한다|하라|할\s?것)\.(?=\s|$)"),
     rule(NEW_TASK, "reason-for-work", r"(?:틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹)[^\s,.]{0,6}(?:서|니까|니|길래)(?=\s|$|[,.])",
          also=r"(?:[올갈할볼쉴줄짤칠잘살둘될릴질]|을)게(?:요)?[.!~]*$"
          r"|(?:하|짜|고치|만들|바꾸|쓰|가|보|넘어가|진행하|처리하|정리하|추가하|넣|보정하)자[.!~]*$"

@@ -4,8 +4,9 @@ The evidence lives in the agent's shell calls, so code can judge it: a grep/rg/a
 that *locates code* and guesses (a pattern with 3+ alternatives, `.*` inside the pattern) earns
 a reminder, and so do 3+ locating calls in one turn. Listing and counting uses (`-l`, `-L`, `-c`,
 piped into `wc`), quiet tests (`-q`), greps of one named file and greps that filter another
-command's output are left alone. The guard runs only where `.git-ledger/config.yaml` names a
-preferred tool (`search.preferred`): the rule exists because the config key exists.
+command's output are left alone. The guard runs only where a config file (the user's, or the
+repository's `.git-ledger/config.yaml`) names a preferred tool (`search.preferred`; set it with
+`git-ledger guard prefer TOOL [--repo]`): the rule exists because the config key exists.
 
 Pure functions over a turn's shell commands; the Stop hook and `guard replay` share them.
 """
@@ -265,12 +266,13 @@ def search_calls(command: str) -> list[SearchCall]:
     return found
 
 
-def configured(repo_config: Mapping[str, Any]) -> tuple[str, str | None] | None:
-    """(preferred tool, hint) named by a repository's `.git-ledger/config.yaml`, else None.
+def configured(cfg: Mapping[str, Any]) -> tuple[str, str | None] | None:
+    """(preferred tool, hint) named by `search.preferred` in a configuration (the user's
+    config merged with the repository's), else None.
 
-    Only the repository's own file counts: the rule exists because the key exists there, never
-    because some prose mentions a tool."""
-    search = repo_config.get("search")
+    The rule exists because the key exists in a config file, never because some prose mentions
+    a tool (posture_prose.py only points out prose that names one without the key)."""
+    search = cfg.get("search")
     preferred = search.get("preferred") if isinstance(search, Mapping) else None
     if not isinstance(preferred, str) or not preferred.strip():
         return None
@@ -298,14 +300,16 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def reason(reminder: Reminder, preferred: str, hint: str | None = None) -> str:
-    """What the agent reads when the guard fires (it takes one more turn)."""
+def reason(reminder: Reminder, preferred: str, hint: str | None = None, *, by_user: bool = False) -> str:
+    """What the agent reads when the guard fires (it takes one more turn); `by_user` when the
+    user's config, not the repository's, names the tool."""
     shown = "; ".join(_short(c) for c in reminder.commands[:3])
     more = f" (+{len(reminder.commands) - 3} more)" if len(reminder.commands) > 3 else ""
     how = f" For example: {hint}." if hint else ""
     return (
-        f"git-ledger search-posture guard: this repository prefers `{preferred}` for finding code "
-        f"(.git-ledger/config.yaml, search.preferred), but this turn located code by guessing "
+        f"git-ledger search-posture guard: {'the user prefers' if by_user else 'this repository prefers'} "
+        f"`{preferred}` for finding code ({'the git-ledger user config' if by_user else '.git-ledger/config.yaml'}, "
+        f"search.preferred), but this turn located code by guessing "
         f"with grep ({reminder.why}): {shown}{more}. Use {preferred} for the next code search.{how} "
         f"If the grep results fully answered the question, say so in one line; otherwise search "
         f"again with {preferred} and correct your answer."

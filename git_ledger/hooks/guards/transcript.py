@@ -1,4 +1,5 @@
-"""The current turn of a Claude Code transcript or Codex rollout, read from the end of the file.
+"""The current turn of a Claude Code transcript or Codex rollout, read from the end of the file
+(and of a Gemini CLI chat, a whole JSON document, read whole: `gemini_turn`).
 
 A Stop hook runs after every agent turn, and transcripts grow to hundreds of megabytes, so the
 file is read backwards in blocks (seek, never the whole file) until the record that opened the
@@ -16,10 +17,12 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from collections.abc import Iterator
 from typing import Any, BinaryIO, NamedTuple
 
+from git_ledger.geminichat import document
 from git_ledger.humantext import human_text
 
 BLOCK = 1 << 16
@@ -38,7 +41,7 @@ class Call(NamedTuple):
 
 
 class TailTurn(NamedTuple):
-    agent: str  # claude | codex
+    agent: str  # claude | codex | gemini | cursor
     calls: tuple[Call, ...]  # in order, unique by id
     texts: tuple[str, ...]  # assistant text blocks, in order
     opened_by: str  # uuid of the opening human prompt ("" when not found)
@@ -223,6 +226,34 @@ def _codex_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> No
             texts.append(text)
 
 
+_USER_QUERY = re.compile(r"<user_query>(.*?)</user_query>", re.DOTALL)
+
+
+def cursor_prompt(rec: dict[str, Any]) -> bool:
+    """Does a Cursor transcript record hold what the user typed (inside `<user_query>`)?"""
+    message = rec.get("message")
+    text = _text_of(message.get("content")) if isinstance(message, dict) else ""
+    query = _USER_QUERY.search(text)
+    return bool(query) and human(query.group(1))  # type: ignore[union-attr]
+
+
+def _cursor_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> None:
+    message = rec.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    blocks = content if isinstance(content, list) else []
+    for j, b in reversed(list(enumerate(blocks))):  # the file is read backwards
+        if not isinstance(b, dict):
+            continue
+        if b.get("type") == "tool_use":
+            name = b.get("name") if isinstance(b.get("name"), str) else "?"
+            args = b.get("input")
+            command = args.get("command") if isinstance(args, dict) else None
+            shell = command if name in ("Shell", "run_terminal_cmd") and isinstance(command, str) else ""
+            calls.append(Call(str(b.get("id") or f"{len(calls)}#{j}"), str(name), shell))
+        elif b.get("type") == "text" and isinstance(b.get("text"), str) and b["text"].strip():
+            texts.append(b["text"])
+
+
 def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
     """The turn since the last human prompt; None when the file holds no readable record."""
     agent = ""
@@ -239,8 +270,21 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         if not isinstance(rec, dict):
             continue
         if not agent:
-            # Codex lines are {"timestamp", "type", "payload"}; Claude records never carry a payload.
-            agent = "codex" if "payload" in rec and "sessionId" not in rec else "claude"
+            # Codex lines are {"timestamp", "type", "payload"}; Claude records never carry a payload;
+            # Cursor's are {"role", "message"} (or {"type": "turn_ended"}) and carry no ids at all.
+            if "payload" in rec and "sessionId" not in rec:
+                agent = "codex"
+            elif ("role" in rec and "message" in rec and "uuid" not in rec) or rec.get("type") == "turn_ended":
+                agent = "cursor"
+            else:
+                agent = "claude"
+        if agent == "cursor":
+            if rec.get("role") == "user" and cursor_prompt(rec):
+                complete = True
+                break
+            if rec.get("role") == "assistant":
+                _cursor_items(rec, calls, texts)
+            continue
         if not timestamp and isinstance(rec.get("timestamp"), str):
             timestamp = rec["timestamp"]
         uuid = rec.get("uuid") if agent == "claude" else None
@@ -265,3 +309,52 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         unique.setdefault(call.id or f"#{len(unique)}", call)
     return TailTurn(agent, tuple(unique.values()), tuple(reversed(texts)), opened_by, last_uuid,
                     timestamp, complete)
+
+
+_GEMINI_SHELLS = frozenset({"run_shell_command", "shell"})
+
+
+def _parts_text(content: Any) -> str:
+    """A Gemini message's text: a string, or parts `{"text": …}` (with or without a type)."""
+    if isinstance(content, list):
+        return "\n".join(b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str)
+                         and b.get("type") in (None, "text"))
+    return content if isinstance(content, str) else ""
+
+
+def gemini_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
+    """The current turn of a Gemini CLI chat (git_ledger/geminichat.py): the
+    messages after the last one the user typed. None when the file is not such a document
+    or is larger than `max_bytes` (a guard reads only what it can afford)."""
+    if os.path.getsize(path) > max_bytes:
+        return None
+    with open(path, "rb") as f:
+        doc = document(f.read())
+    if doc is None:
+        return None
+    messages = doc["messages"]
+    calls: list[Call] = []
+    texts: list[str] = []
+    opened_by = timestamp = ""
+    complete = False
+    for m in reversed([m for m in messages if isinstance(m, dict)]):
+        timestamp = timestamp or (m["timestamp"] if isinstance(m.get("timestamp"), str) else "")
+        if m.get("type") == "user" and human(_parts_text(m.get("content"))):
+            opened_by, complete = str(m.get("id") or ""), True
+            break
+        if m.get("type") != "gemini":
+            continue
+        text = _parts_text(m.get("content"))
+        if text.strip():
+            texts.append(text)
+        for c in reversed(m.get("toolCalls") or []):
+            if not isinstance(c, dict):
+                continue
+            name = c.get("name") if isinstance(c.get("name"), str) else "?"
+            args = c.get("args")
+            command = args.get("command") if isinstance(args, dict) else None
+            shell = command if name in _GEMINI_SHELLS and isinstance(command, str) else ""
+            calls.append(Call(str(c.get("id") or ""), str(name), shell))
+    last = messages[-1] if messages and isinstance(messages[-1], dict) else {}
+    return TailTurn("gemini", tuple(reversed(calls)), tuple(reversed(texts)), opened_by,
+                    str(last.get("id") or ""), timestamp, complete or not messages)

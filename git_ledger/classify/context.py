@@ -1,0 +1,142 @@
+"""What the agent did just before a human message: the context some rules type only in.
+
+"Still the same", a fresh error, "nothing changed" right after the agent said it fixed something
+is a result-error; the same words opening a task are a report, not a correction. The test is
+whether the agent's previous message claimed its work, or its turn ran tools that edit files or
+run commands (reading and searching change nothing a person could find wrong).
+
+A claim of completion is the Stop guard's notion (`hooks.claims.find_claim`: "Done.", "all tests
+pass", "I've fixed …", 全部完成). A reply reporting work it did ("I've changed X", "Updated the
+routes", "修改了 …", "変更しました", "수정했습니다") claims work as well, though it claims no
+completion: that is the small test here. A plan ("I'll change X", "let me update …") claims nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from git_ledger.classify.claims import find_claim
+from git_ledger.classify.rules import Regex, rx
+
+# Tool names that edit files or run commands, lowercased (Claude Code, its `/export` display
+# names, Codex, Gemini, Cursor). "Update Todos", Read, Grep, Glob, List, WebFetch are not here.
+EDIT_RUN_TOOLS = frozenset({
+    "edit", "multiedit", "write", "notebookedit", "update", "create", "delete", "bash", "shell",
+    "local_shell", "exec_command", "apply_patch", "write_file", "replace", "run_shell_command",
+    "edit_file", "str_replace_editor", "str_replace_based_edit_tool", "run_terminal_cmd", "terminal",
+    "search_replace", "delete_file", "execute_command", "run_command", "powershell", "edited file",
+    "edit file", "created file", "deleted file", "ran command", "run terminal command",
+})
+_DECORATION = " \t*_`\"'“”)）」』🚀🎉✨👍😊"
+LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
+CLAIM_LOOKED_AT = 600  # … and its last lines the claim of completion
+
+# First person past of work ("I've changed", "I updated", "we added"), a report line opening
+# with such a verb ("Updated the routes"), or a result said of the work ("this should fix"),
+# in the four languages. Bounded and literal-led: it sees agents' text.
+_EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
+            r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
+            r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
+_WORK_REPORT = rx(
+    r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
+    r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
+    r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
+    r"|address|work|prevent|handle|make)\b"
+    r"|\bshould\s+(?:now\s+)?(?:work|be\s+(?:fixed|resolved|working))\b|\bnow\s+(?:works|renders|shows|returns|passes)\b"
+    # A proposed fix in a chat answer: "This update should correctly …", "will ensure …", "try it again"
+    r"|\b(?:this|these|the|that|with\s+this)\s+(?:[\w-]+\s+){0,3}(?:should|will)\s+(?:now\s+)?(?:fix|resolve|ensure|correctly"
+    r"|make|allow|prevent|handle|help|solve|address|properly|display|show|work)\b"
+    r"|\b(?:should|will)\s+now\s+\w+|\bnow\s+(?:correctly|properly|handles|displays|uses|includes)\b"
+    r"|\bhere(?:'s|\s+is)\s+(?:the\s+|an?\s+)?(?:updated|fixed|corrected|revised|modified|complete)\b"
+    r"|\b(?:try|run|test)\s+(?:it|this|that|running\s+it)?\s*again\b|\bwith\s+(?:this|these)\s+changes?\b"
+    r"|\bnow\s+let'?s\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b|\blet\s+me\s+fix\s+(?:this|that|it)\s+by\b"
+    r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b"
+    r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly)\b|(?m:^)```diff"
+    r"|\b(?:these|the|my|our)\s+(?:changes|updates|modifications|edits|fixes)\b|\b(?:is|are)\s+(?:now\s+)?working\s+(?:as\s+expected"
+    r"|correctly|properly|now)\b|\bcorrectly\s+(?:shows|handles|returns|displays|renders|parses|identifies)\b"
+    r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
+    r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
+    r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
+    r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
+    r"|(?:書き|直し|変え|作り|入れ|消し)ました"
+    r"|(?:변경|수정|추가|삭제|제거|정리|이동|작성|설정|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
+    r"|완료(?:되었|됐|했)"
+    # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
+    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
+# A chat agent's edit proposal: the elided rest of a file it rewrote.
+_EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
+# A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
+_PLAN = Regex(r"\b(?:i'll|i\s+will|we'll|we\s+will|let\s+me(?!\s+know)|let's(?!\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b)|i'm\s+going\s+to|i\s+can|would\s+you|shall\s+i"
+              r"|i\s+would|i\s+need\s+to|i\s+should|next,?\s+i)\b|将|會|会|します(?!た)|しましょう|할게|하겠습니다|할까요")
+_SENTENCE_ENDS = ".!?。！？\n"
+
+
+class Context:
+    """The previous agent turn as the rules see it, each answer worked out when first asked (most
+    messages reach no rule that needs it, and reading the agent's message costs ~1 ms)."""
+
+    __slots__ = ("_asked", "_claimed", "previous", "tools")
+
+    def __init__(self, previous: str | None, tools: Sequence[str] = ()) -> None:
+        self.previous = previous
+        self.tools = tuple(tools)
+        self._claimed: bool | None = None
+        self._asked: bool | None = None
+
+    @classmethod
+    def of(cls, previous: str | None, previous_tools: Iterable[str] = ()) -> Context | None:
+        """The context of a message, or None when nothing is known of the previous turn."""
+        tools = tuple(previous_tools)
+        if previous is None and not tools:
+            return None
+        return cls(previous, tools)
+
+    @property
+    def claimed(self) -> bool:
+        """It claimed its work done, reported work, or ran edit/run tools."""
+        if self._claimed is None:
+            self._claimed = ran_edit_or_run(self.tools) or (self.previous is not None and claims_work(self.previous))
+        return self._claimed
+
+    @property
+    def asked_user(self) -> bool:
+        """Its message ended with a question to the user ("Want me to remove it?")."""
+        if self._asked is None:
+            self._asked = self.previous is not None and ends_with_question(self.previous)
+        return self._asked
+
+
+def tool_name(call: str) -> str:
+    """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`."""
+    return call.split("(", 1)[0].split(":", 1)[0].strip().lower()
+
+
+def ran_edit_or_run(tools: Iterable[str]) -> bool:
+    return any(tool_name(t) in EDIT_RUN_TOOLS for t in tools)
+
+
+def reports_work(text: str) -> bool:
+    """A sentence of `text` reports work the agent did, and does not plan it. (One scan of the
+    whole text, then the sentence of each report: most answers hold none.)"""
+    low = text.lower()
+    for m in _WORK_REPORT.finditer(low):
+        start = max(low.rfind(c, 0, m.start()) for c in _SENTENCE_ENDS) + 1
+        ends = [i for i in (low.find(c, m.end()) for c in _SENTENCE_ENDS) if i >= 0]
+        if not _PLAN.search(low, start, min(ends, default=len(low))):
+            return True
+    return False
+
+
+def ends_with_question(previous: str) -> bool:
+    """The agent's message ends by asking the user something: "no, …" then answers it."""
+    lines = [ln for ln in previous[-LOOKED_AT:].splitlines() if ln.strip(_DECORATION)]
+    return bool(lines) and lines[-1].rstrip(_DECORATION).endswith(("?", "？"))
+
+
+def claims_work(previous: str) -> bool:
+    """The agent's message claims completion (`find_claim`) or reports work it did."""
+    tail = previous[-LOOKED_AT:]
+    # Cheapest first; the Stop guard's detector (~0.5 ms a kilobyte) reads only the closing lines,
+    # where an agent's claim of completion stands.
+    return (_EDIT_MARK.search(tail.lower()) is not None or reports_work(tail)
+            or find_claim(tail[-CLAIM_LOOKED_AT:]) is not None)

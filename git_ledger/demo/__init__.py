@@ -1,0 +1,1 @@
+"""`git-ledger demo`: the whole loop on the bundled real sessions (loop.py)."""

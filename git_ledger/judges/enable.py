@@ -1,0 +1,84 @@
+"""`git-ledger judge enable claude|codex`: the user's own agent CLI as a judge, by one opt-in.
+
+The session's texts already went to that provider when the agent ran; judging sends the masked
+text of each untyped message there once more, and the offer says so before it writes anything.
+The panel it writes pairs the agent CLI with the built-in e5 judge (asked first: the CLI is
+then asked only about what e5 typed), so two judges still have to agree.
+"""
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from git_ledger.errors import FatalError
+
+
+@dataclass(frozen=True)
+class AgentJudge:
+    name: str
+    provider: str
+    command: tuple[str, ...]
+    timeout: int
+
+
+AGENTS: dict[str, AgentJudge] = {
+    # --tools "" sends no tool definitions; --no-session-persistence leaves no transcript to collect.
+    "claude": AgentJudge("claude", "Anthropic", ("claude", "-p", "--model", "haiku", "--tools", "",
+                                                 "--no-session-persistence"), 60),
+    "codex": AgentJudge("codex", "OpenAI", ("codex", "exec", "--skip-git-repo-check", "-"), 120),
+}
+LOCAL_PARTNER = {"name": "e5", "kind": "local", "model": "e5"}
+
+
+def offer(agent: AgentJudge) -> str:
+    """What enabling it means, in plain words (printed before the config is written)."""
+    return (
+        f"The judge {agent.name} runs `{' '.join(agent.command[:2])}` on this machine, which sends to "
+        f"{agent.provider}: the masked text of each message the rules leave untyped, the end of the "
+        f"agent's message before it and that turn's tool calls (the session itself already went to "
+        f"{agent.provider}). It is asked only about what the local e5 judge typed, and a type counts "
+        "only when both agree."
+    )
+
+
+def enable(agent_name: str, config_path: Path, env: Mapping[str, str]) -> list[str]:
+    """Add the agent judge (and the local e5 judge when no judge is configured) to the user
+    config; the lines to print. FatalError when the CLI is not installed."""
+    from git_ledger import yaml as gl_yaml
+
+    agent = AGENTS[agent_name]
+    if shutil.which(agent.command[0], path=env.get("PATH")) is None:
+        raise FatalError(f"{agent.command[0]} is not on PATH: install the {agent.name} CLI first")
+    try:
+        text = config_path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except OSError as e:
+        raise FatalError(f"cannot read {config_path}: {e.strerror or e}") from e
+    try:
+        data: Any = gl_yaml.load_rt(text) if text.strip() else None
+    except Exception as e:  # ruamel raises many types; all mean "not valid YAML"
+        raise FatalError(f"{config_path}: not valid YAML ({type(e).__name__}); fix it first") from e
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise FatalError(f"{config_path}: the config must be a mapping")
+    judges = data.get("judges")
+    if judges is None:
+        judges = [dict(LOCAL_PARTNER)]
+    if not isinstance(judges, list):
+        raise FatalError(f"{config_path}: `judges` must be a list")
+    if any(isinstance(j, dict) and j.get("name") == agent.name for j in judges):
+        return [f"judge {agent.name} is already enabled in {config_path}"]
+    judges.append({"name": agent.name, "kind": "command", "command": list(agent.command), "timeout": agent.timeout})
+    data["judges"] = judges
+    config_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = config_path.with_name(f".{config_path.name}.tmp")
+    dumped = gl_yaml.dump_rt(data)
+    tmp.write_text(dumped if dumped.endswith("\n") else dumped + "\n", encoding="utf-8")
+    tmp.replace(config_path)
+    names = ", ".join(str(j.get("name")) for j in judges if isinstance(j, dict))
+    return [offer(agent), f"enabled: judges in {config_path} are now {names} (asked in this order)"]

@@ -1,0 +1,112 @@
+"""What the built-in local judges read of one message, and the n-gram judge's hashed features.
+
+Both local judges see the same evidence, read differently (one through a sentence-embedding
+model, one through character n-grams): the words the person typed (for a long message the
+opening before a paste, and its last words), the end of the agent's previous message, and a few
+facts about that context (did the agent claim or report its work, did its turn edit files or run
+commands: `classify.context`, the rules' own test). Pure Python: no model and no numpy are imported here.
+"""
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+
+OPENING_CHARS = 300  # what a person types before a paste: a complaint is short
+CLOSING_CHARS = 80  # ... and the words after it ("still failing")
+PREVIOUS_CHARS = 300  # the end of the agent's previous message: its claim or its question
+NGRAM_BUCKETS = 1 << 16  # a fixed-size hashed vector: weights per bucket, never the texts
+NGRAM_SIZES = (1, 2, 3, 4)
+
+# Every token `flags` can give, in a fixed order (the embedding judge reads them as a 0/1 vector).
+FLAG_TOKENS = (
+    "claim", "no-claim", "prev-known", "prev-unknown", "tools-edit-run", "tools-no-edit-run", "tools-none",
+    "tools-some", "pasted", "not-pasted", "question", "statement", "typed-short", "typed-medium", "typed-long",
+    "raw-long", "raw-short",
+)
+_TOOL_NAME = re.compile(r"[A-Za-z_][\w.-]{0,60}")
+_DIGITS = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The parts of a message and its context that the local judges read."""
+
+    typed: str  # the person's own words, pasted output left out, cut to opening + closing
+    previous: str  # the end of the agent's previous message ("" when unknown)
+    flags: tuple[str, ...]  # facts about the context, as tokens (see `flags`)
+
+
+def cut(typed: str) -> str:
+    """The opening of the typed words and, when they are long, their last words."""
+    if len(typed) <= OPENING_CHARS + CLOSING_CHARS:
+        return typed
+    return f"{typed[:OPENING_CHARS]} … {typed[-CLOSING_CHARS:]}"
+
+
+def tool_names(previous_tools: str) -> list[str]:
+    """Tool names from `Edit a.py; Bash pytest` (the store's form) or `Update(a.py)` lines."""
+    names = []
+    for part in re.split(r";\s|\n", previous_tools):
+        m = _TOOL_NAME.match(part.strip())
+        if m:
+            names.append(m.group(0).lower())
+    return names
+
+
+def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: str) -> tuple[str, ...]:
+    """Facts about the message and its context, as tokens both judges read."""
+    from git_ledger.classify.context import EDIT_RUN_TOOLS, claims_work
+
+    names = tool_names(previous_tools)
+    out = [
+        "claim" if previous.strip() and claims_work(previous) else "no-claim",
+        "prev-known" if previous.strip() else "prev-unknown",
+        "tools-edit-run" if any(n in EDIT_RUN_TOOLS for n in names) else "tools-no-edit-run",
+        "tools-none" if not names else "tools-some",
+        "pasted" if pasted else "not-pasted",
+        "question" if typed.rstrip().endswith(("?", "？")) else "statement",
+    ]
+    size = len(typed)
+    out.append("typed-short" if size < 40 else "typed-medium" if size < 200 else "typed-long")
+    out.append("raw-long" if len(text) > 200 else "raw-short")
+    return tuple(out)
+
+
+def gather(text: str, previous: str = "", previous_tools: str = "") -> Evidence:
+    """The evidence for one message (texts already masked)."""
+    from git_ledger.classify.classify import (
+        typed_words,  # the rules' own split of words and paste
+    )
+
+    typed = typed_words(text)
+    return Evidence(cut(typed.words), previous[-PREVIOUS_CHARS:],
+                    flags(text, typed.words, bool(typed.pasted), previous, previous_tools))
+
+
+def _normal(text: str) -> str:
+    return _SPACE.sub(" ", _DIGITS.sub("0", text.lower())).strip()
+
+
+def ngram_buckets(evidence: Evidence) -> dict[int, float]:
+    """Hashed character 1-4-grams of the typed words, scaled to unit length, and the context
+    flags. The previous message's own n-grams are left out: they name the project, not the
+    remark, and cost the judge precision across repositories (measured, tools/train_judges.py);
+    its flags carry what it says about the turn. Only bucket numbers and weights: the n-grams
+    themselves are gone once hashed, and many share a bucket."""
+    out: dict[int, float] = {}
+    for space, text in (("u", _normal(evidence.typed)),):
+        counts: dict[int, float] = {}
+        padded = f" {text} "
+        for n in NGRAM_SIZES:
+            for i in range(len(padded) - n + 1):
+                b = zlib.crc32(f"{space}{n}{padded[i:i + n]}".encode("utf-8", "surrogatepass")) & (NGRAM_BUCKETS - 1)
+                counts[b] = counts.get(b, 0.0) + 1.0
+        norm = sum(v * v for v in counts.values()) ** 0.5 or 1.0
+        for b, v in counts.items():
+            out[b] = out.get(b, 0.0) + v / norm
+    for flag in evidence.flags:
+        b = zlib.crc32(f"f{flag}".encode()) & (NGRAM_BUCKETS - 1)
+        out[b] = out.get(b, 0.0) + 0.5
+    return out

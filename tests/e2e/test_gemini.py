@@ -1,0 +1,74 @@
+"""The real Gemini CLI (pinned), offline against a scripted Gemini API (tests/testing/fake_gemini.py):
+after `git-ledger install gemini`, a correction typed in one session arrives in the next session's
+first request through the BeforeAgent hook, once; and the AfterAgent guard sends a "done" with no
+tool call back for evidence."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.testing.agents import run_agent
+from tests.testing.fake_gemini import fake_gemini
+from tests.testing.util import run_cli
+
+pytestmark = pytest.mark.e2e
+
+HEADER = "[git-ledger: recent corrections]"
+CORRECTION = "you forgot the tests, I told you not to skip them"
+
+
+def user_texts(body: dict[str, Any]) -> list[str]:
+    return [p.get("text", "") for c in body.get("contents", []) if c.get("role") == "user"
+            for p in c.get("parts", []) if isinstance(p, dict)]
+
+
+def gemini_env(home: Path, url: str) -> dict[str, str]:
+    settings = home / ".gemini" / "settings.json"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps({"security": {"auth": {"selectedType": "gemini-api-key"}}}, indent=2) + "\n")
+    return {"GEMINI_API_KEY": "test-key", "GOOGLE_GEMINI_BASE_URL": url, "GEMINI_CLI_TRUST_WORKSPACE": "true",
+            "NO_COLOR": "1"}
+
+
+def test_a_correction_reaches_the_next_sessions_first_prompt_once(
+    gemini_cli: Path, repo: Path, isolated_env: Path
+) -> None:
+    script = [[{"text": "Which parser do you mean?"}], [{"text": "Sorry, which tests?"}],
+              [{"text": "Where should the flag go?"}], [{"text": "Which docs?"}]]
+    with fake_gemini(script) as model:
+        env = gemini_env(isolated_env, model.url)
+        out = run_cli("install", "gemini", cwd=repo, env=env)
+        assert out.returncode == 0 and "BeforeAgent and AfterAgent hooks installed" in out.stdout, out.stderr
+        gemini = [str(gemini_cli), "-o", "text"]
+        run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
+        run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
+        session_1 = len(model.streamed())
+        run_agent([*gemini, "-p", "add a --verbose flag"], cwd=repo, env=env)
+        first_of_2 = model.streamed()[session_1]
+        run_agent([*gemini, "--resume", "latest", "-p", "now update the docs"], cwd=repo, env=env)
+        later_of_2 = model.streamed()[-1]
+    assert session_1 == 2 and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
+    injected = [t for t in user_texts(first_of_2) if HEADER in t]
+    assert len(injected) == 1 and CORRECTION in injected[0]
+    assert sum(HEADER in t for t in user_texts(later_of_2)) == 1  # the earlier turn's context, not a second one
+    cases = [json.loads(line) for line in run_cli("show", "github.com/example/widget", "--json").stdout.splitlines()]
+    assert [c["agent"] for c in cases if c["source"] == "human"] == ["gemini"]  # its type is the classifier's business
+
+
+def test_the_evidence_guard_sends_a_bare_done_back(gemini_cli: Path, repo: Path, isolated_env: Path) -> None:
+    script = [[{"text": "Done, the parser is fixed."}],
+              [{"text": "You are right: I have not run anything. I have not changed the parser yet."}]]
+    with fake_gemini(script) as model:
+        env = gemini_env(isolated_env, model.url)
+        assert run_cli("install", "gemini", cwd=repo, env=env).returncode == 0
+        out = run_agent([str(gemini_cli), "-o", "text", "-p", "fix the parser"], cwd=repo, env=env)
+        streamed = model.streamed()
+    assert len(streamed) == 2, out
+    retry = user_texts(streamed[1])[-1]
+    assert "fix the parser" not in retry and "tool" in retry.lower()  # the guard's reason, as a new prompt
+    assert "I have not changed the parser yet." in out  # the answer to it is the turn's answer
+    cases = [json.loads(line) for line in run_cli("show", "github.com/example/widget", "--json").stdout.splitlines()]
+    assert [(c["agent"], c["source"], c["type"]) for c in cases] == [("gemini", "guard", "omission")]
