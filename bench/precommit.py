@@ -140,7 +140,7 @@ def script(name: str) -> list[str]:
 
 def phases(repo: Path, db: Path) -> dict[str, float]:
     """Where the hook's time goes, in this process (modules already imported)."""
-    from git_ledger import precommit
+    from git_ledger.precommit import no_raw_text as precommit
     from git_ledger.precommit import staged
     from git_ledger.precommit.rawtext import Matcher
 

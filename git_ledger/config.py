@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 
 from git_ledger import paths
 from git_ledger.errors import FatalError
@@ -54,6 +55,8 @@ def read_yaml_cached(path: Path, cache_dir: Path | None) -> dict[str, Any]:
         return {}
     except OSError as e:
         raise FatalError(f"cannot read {path}: {e}") from e
+    if not stat.S_ISREG(st.st_mode):  # a FIFO would block the reader (and every hook with it)
+        raise FatalError(f"cannot read {path}: not a regular file")
     key = f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
     cache_file = cache_dir / "config-cache.json" if cache_dir is not None else None
     cache: dict[str, Any] = {}

@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("git_ledger.sources", "git_ledger.classify", "git_ledger.masking", "git_ledger.store"),
     # the flat base modules (and the package itself, for __version__)
     ("git_ledger", "git_ledger.errors", "git_ledger.paths", "git_ledger.config", "git_ledger.yaml",
-     "git_ledger.models", "git_ledger.repo", "git_ledger.literals", "git_ledger.humantext"),
+     "git_ledger.models", "git_ledger.repo", "git_ledger.literals", "git_ledger.humantext",
+     "git_ledger.storable"),
 )
 # The one error boundary prints its one line and turns exceptions into exit codes.
 ERROR_BOUNDARY = "git_ledger.errors"

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ from git_ledger import sources
 from git_ledger.collect.snapshot import covers
 from git_ledger.models import Case, ScanStats, case_id
 from git_ledger.repo import GEMINI_PROJECT, RepoResolver
+from git_ledger.storable import storable
 from git_ledger.store.store import Cursor, Store
 
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
@@ -83,10 +85,11 @@ def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | Non
             st = os.stat(path)
         except OSError:
             continue
-        if since is not None and st.st_mtime < epoch(since) and path not in marks:
+        key = storable(path)  # as the store keeps it (a file name need not be UTF-8)
+        if since is not None and st.st_mtime < epoch(since) and key not in marks:
             unchanged += 1  # nothing in the window; no cursor, so a later full run still reads it
             continue
-        cur = store.cursor(path) if path in marks else None
+        cur = store.cursor(key) if key in marks else None
         covered = str(cur.state.get("covered_from", "")) if cur is not None else ""
         if cur is None or cur.inode != st.st_ino or st.st_size < cur.size or not covers(covered, since):
             jobs.append(Job(path, agent, 0, None, st.st_size, st.st_ino, st.st_mtime))
@@ -120,23 +123,15 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     by_kind: dict[str, int] = {}
     sessions: dict[str, list[Any]] = {}
     cases: list[PreCase] = []
-    cleaned: dict[str, str] = {}
-
-    def cl(text: str) -> str:
-        out = cleaned.get(text)
-        if out is None:
-            out = cleaned[text] = clean(text)
-        return out
-
     for ev, snap in zip(rr.items, rr.snaps):
-        ts = ev.timestamp
+        ts = timestamp(ev.timestamp)
         if since is not None and ts and ts[:10] < since:
             continue
         by_kind[ev.kind] = by_kind.get(ev.kind, 0) + 1
-        s = sessions.get(cl(ev.session))
+        s = sessions.get(ev.session)
         if s is None:
-            s = sessions[cl(ev.session)] = [cl(ev.cwd), cl(ts), cl(ts), 0]
-        s[0] = s[0] or cl(ev.cwd)
+            s = sessions[ev.session] = [ev.cwd, ts, ts, 0]
+        s[0] = s[0] or ev.cwd
         if ts:
             s[1] = min(s[1], ts) if s[1] else ts
             s[2] = max(s[2], ts)
@@ -148,8 +143,8 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
             continue
         source, c = typed
         cases.append(PreCase(
-            clean(ev.uuid), ev.kind, cl(ev.session), cl(ts), cl(ev.cwd), c.type, source,
-            mask(ev.text), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
+            ev.uuid, ev.kind, ev.session, ts, ev.cwd, c.type, source,
+            excerpt(ev.text, mask), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
             c.lang,
         ))
     state = dict(rr.state)
@@ -157,13 +152,34 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "")
 
 
-def clean(text: str) -> str:
-    """A string SQLite can store: lone surrogates (from JSON escapes in a damaged log) replaced."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "replace").decode("utf-8")
-    return text
+TEXT_MAX = 2000  # characters of a case's text kept (a 50 MB agent admission was stored whole)
+
+
+def excerpt(text: str, mask: Callable[[str], str]) -> str:
+    """`text` masked, at most TEXT_MAX characters (then `…`). Only a head of a long text is
+    masked, cut where no secret can straddle the cut (a line end, else a space), so masking a
+    huge text costs no more than a short one and no half of a secret survives the cut."""
+    if len(text) <= TEXT_MAX:
+        return mask(text)
+    head = text[:4 * TEXT_MAX]
+    cut = max(head.rfind("\n"), head.rfind(" ") if "\n" not in head[TEXT_MAX:] else -1)
+    masked = mask(head[:cut] if cut > TEXT_MAX else head)
+    return masked if len(masked) <= TEXT_MAX else masked[:TEXT_MAX] + "…"
+
+
+_DAY = re.compile(r"\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d])")
+
+
+def timestamp(value: str) -> str:
+    """A record's timestamp if it starts with a calendar day, else "" (the event is then dated by
+    its file's mtime): the store's dates feed the ledger, where `2026-02-30` is an error."""
+    if _DAY.match(value):
+        try:
+            date.fromisoformat(value[:10])
+        except ValueError:
+            return ""
+        return value
+    return ""
 
 
 def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None,

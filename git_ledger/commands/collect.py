@@ -238,8 +238,8 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
     import json
 
     from git_ledger import config, sources
-    from git_ledger.collect.collect import clean
     from git_ledger.masking.mask import mask
+    from git_ledger.storable import storable
 
     review = config.get(config.load(), "review.agents")
     for kind, path in sources.discover(roots):
@@ -250,13 +250,13 @@ def print_events(roots: list[str], agent: str, since: str | None, out: TextIO) -
             if since is not None and ev.timestamp and ev.timestamp[:10] < since:
                 continue
             out.write(json.dumps({
-                "agent": ev.agent, "session": clean(ev.session), "uuid": clean(ev.uuid),
-                "timestamp": clean(ev.timestamp), "cwd": clean(ev.cwd), "kind": ev.kind, "text": mask(ev.text),
-                "after_interrupt": ev.after_interrupt, "is_final": ev.is_final, "path": str(path),
-                "tools": [{"id": clean(t.id), "name": clean(t.name), "target": mask(t.target)} for t in ev.tools],
+                "agent": ev.agent, "session": storable(ev.session), "uuid": storable(ev.uuid),
+                "timestamp": storable(ev.timestamp), "cwd": storable(ev.cwd), "kind": ev.kind, "text": mask(ev.text),
+                "after_interrupt": ev.after_interrupt, "is_final": ev.is_final, "path": storable(str(path)),
+                "tools": [{"id": storable(t.id), "name": storable(t.name), "target": mask(t.target)} for t in ev.tools],
             }, ensure_ascii=False) + "\n")
         if rr.lines_skipped:
-            out.write(json.dumps({"path": str(path), "lines_skipped": rr.lines_skipped}) + "\n")
+            out.write(json.dumps({"path": storable(str(path)), "lines_skipped": rr.lines_skipped}) + "\n")
     return 0
 
 

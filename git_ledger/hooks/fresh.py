@@ -147,15 +147,25 @@ def repo_logs(
             if not (p.name.endswith(own) or session in p.parts or (mine and str(p) == mine))]
 
 
-def changed(cursors: Cursors, files: Iterable[tuple[str, Path]]) -> list[tuple[str, Path]]:
-    """The files whose inode, size or mtime differ from their cursor (or that have none)."""
+READ_RATE = 4 << 20  # bytes a second the hook's collect reads at worst (issue 15: 50 MB took 13 s)
+
+
+def changed(cursors: Cursors, files: Iterable[tuple[str, Path]], max_unread: int | None = None
+            ) -> list[tuple[str, Path]]:
+    """The files whose inode, size or mtime differ from their cursor (or that have none), less
+    those with more than `max_unread` new bytes (left to `git-ledger collect`)."""
     out: list[tuple[str, Path]] = []
     for agent, path in files:
         try:
             st = path.stat()
         except OSError:
             continue
-        if cursors.cursor_stat(str(path)) != (st.st_ino, st.st_size, st.st_mtime):
+        mark = cursors.cursor_stat(str(path))
+        if mark == (st.st_ino, st.st_size, st.st_mtime):
+            continue
+        unread = st.st_size - mark[1] if mark is not None and mark[0] == st.st_ino and mark[1] <= st.st_size \
+            else st.st_size
+        if max_unread is None or unread <= max_unread:
             out.append((agent, path))
     return out
 
@@ -171,7 +181,9 @@ def refresh(
     seconds: float,
 ) -> ScanStats | None:
     """Collect the new bytes of `files` within `seconds`; None when nothing changed."""
-    todo = changed(cursors, files)
+    # Even the newest file is read only if the budget can read it: one huge log must not cost
+    # every first prompt seconds.
+    todo = changed(cursors, files, max(int(seconds * READ_RATE), 1 << 20))
     if not todo or seconds <= 0:
         return None
     # Only now are the collector, store/store.py and the classifier worth importing. The budget starts
@@ -181,12 +193,13 @@ def refresh(
     from git_ledger.classify import classify  # noqa: F401
     from git_ledger.collect import collect  # noqa: F401
     from git_ledger.masking import mask as redact  # noqa: F401
+    from git_ledger.store.queries import HOOK_BUSY_TIMEOUT_MS
     from git_ledger.store.store import Store
 
     todo.sort(key=lambda f: _mtime(f[1]), reverse=True)
     deadline = time.monotonic() + seconds
     agents = tuple(review_agents)
-    with Store.open(paths.db_path(env)) as store:
+    with Store.open(paths.db_path(env), HOOK_BUSY_TIMEOUT_MS) as store:
         stats = collect.collect_files(store, todo[:1], now=now, since=since, review_agents=agents)
         if len(todo) > 1 and time.monotonic() < deadline:
             more = collect.collect_files(store, todo[1:], now=now, since=since, review_agents=agents,

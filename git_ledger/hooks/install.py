@@ -114,7 +114,7 @@ def ours(command: object) -> str | None:
 def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
     """(text, data) of a settings file; ("", {}) when it does not exist."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")  # as bytes: CRLF line ends stay as they are
     except FileNotFoundError:
         return "", {}
     except OSError as e:
@@ -211,9 +211,10 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
             else:
                 del hooks[event]
     if not hooks and isinstance(data.get("hooks"), dict) and data["hooks"]:
-        del new["hooks"]  # we emptied it; an empty "hooks" the user wrote is left alone
-        if new == {"version": 1}:
-            new = {}  # Cursor's file held only our hooks (and the version install gives a new file)
+        rest = {k: v for k, v in new.items() if k != "hooks"}
+        if rest in ({}, {"version": 1}):
+            new = {}  # a file that held only our hooks (and the version install gives a new Cursor file)
+        # else an emptied "hooks" beside other settings stays: the key may be the user's
     return new
 
 
@@ -228,7 +229,59 @@ def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 
         after_data = with_hooks(data, commands, path, timeout)
     if after_data == data:
         return Change(path, before, before, False)
-    return Change(path, before, json.dumps(after_data, indent=2, ensure_ascii=False) + "\n", True)
+    if path.exists() and not path.stat().st_mode & 0o222:
+        raise FatalError(f"{path} is read-only: not changed (make it writable, or add the hooks yourself)")
+    return Change(path, before, edited(before, after_data), True)
+
+
+def edited(text: str, after: Mapping[str, Any]) -> str:
+    """`text` (a JSON object) with its top-level "hooks" value as in `after` (the only key we
+    change): only that value is written anew, in the file's indent and line ends; every other
+    byte (key order, formatting, numbers such as `1e400` that a re-dump would turn into
+    `Infinity`) stays."""
+    if not text.strip():
+        return json.dumps(dict(after), indent=2, ensure_ascii=False) + "\n"
+    members, open_at, close_at = _members(text)
+    if "hooks" not in after:  # uninstall emptied a file that held only our hooks
+        return text[:open_at + 1] + text[close_at:] if not after else json.dumps(dict(after), indent=2) + "\n"
+    hooks = after["hooks"]
+    found = re.search(r"\n([ \t]+)\S", text)
+    unit = found.group(1) if found else ""
+    nl = "\r\n" if "\r\n" in text else "\n"
+    dumped = json.dumps(hooks, indent=unit or None, ensure_ascii=False)
+    value = dumped.replace("\n", nl + unit) if unit else dumped
+    if "hooks" in members:
+        _, start, end = members["hooks"]
+        return text[:start] + value + text[end:]
+    if not members:
+        return text[:open_at + 1] + (f'{nl}{unit}"hooks": {value}{nl}' if unit else f'"hooks": {value}') + text[close_at:]
+    last = max(end for _, _, end in members.values())
+    return text[:last] + (f',{nl}{unit}"hooks": {value}' if unit else f', "hooks": {value}') + text[last:]
+
+
+def _members(text: str) -> tuple[dict[str, tuple[int, int, int]], int, int]:
+    """The top-level object's members, key -> (key start, value start, value end), and where
+    its braces are."""
+    decoder = json.JSONDecoder()
+    i = _skip(text, 0)
+    open_at = i
+    i = _skip(text, i + 1)
+    members: dict[str, tuple[int, int, int]] = {}
+    while text[i] != "}":
+        key, after = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+        start = _skip(text, _skip(text, after) + 1)  # past the ':'
+        _, end = decoder.raw_decode(text, start)
+        members[key] = (i, start, end)
+        i = _skip(text, end)
+        if text[i] == ",":
+            i = _skip(text, i + 1)
+    return members, open_at, i
+
+
+def _skip(text: str, i: int) -> int:
+    while text[i] in " \t\r\n":
+        i += 1
+    return i
 
 
 def backup_stem(path: Path) -> str:
@@ -254,7 +307,8 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     """Write `change` atomically; the file it replaces is first copied into `backup_dir`
     (the data dir, so a project's .claude/ or .codex/ folder never gets stray files).
     Returns the backup's path, or None when there was no file."""
-    path = change.path
+    # Through a symlink (settings kept in a dotfiles repo): the link's target is what changes.
+    path = Path(os.path.realpath(change.path))
     path.parent.mkdir(parents=True, exist_ok=True)
     backup: Path | None = None
     mode = 0o644
@@ -270,7 +324,7 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
         shutil.copy2(path, backup)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(change.after)
         os.chmod(tmp, mode)
         os.replace(tmp, path)

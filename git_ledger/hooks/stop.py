@@ -78,14 +78,14 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
 
         claim = evidence.decide(0, final)
     shells = [c.shell for c in turn.calls if c.shell]
-    if any(_SEARCH_WORD.search(s) for s in shells):
+    cwd = workdir(payload)
+    if any(_SEARCH_WORD.search(s) for s in shells) and _may_prefer_a_tool(cwd, env):
         from git_ledger.hooks.guards import search_posture
 
         reminder = search_posture.decide(shells, _PLACEHOLDER_TOOL)
     if claim is None and reminder is None:
         return None
 
-    cwd = workdir(payload)
     firings = _configured(claim, reminder, cwd, env)
     if not firings:
         return None
@@ -95,6 +95,32 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
         return json.dumps({"followup_message": reason}, ensure_ascii=False)
     return json.dumps({"decision": "block", "reason": reason}, ensure_ascii=False)
 
+
+
+def _may_prefer_a_tool(cwd: str, env: Mapping[str, str]) -> bool:
+    """Whether a preferred search tool may be configured: the repository's
+    `.git-ledger/config.yaml` around `cwd` (found without git, up to the folder holding `.git`)
+    or the user's config mentions `preferred`. Without one the turn's shell calls are not parsed
+    at all (`_configured` then reads the files properly)."""
+    folder = os.path.abspath(cwd)
+    while True:
+        if _mentions_preferred(os.path.join(folder, ".git-ledger", "config.yaml")):
+            return True
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            break
+        folder = parent
+    from git_ledger import paths
+
+    return _mentions_preferred(str(paths.user_config_path(env)))
+
+
+def _mentions_preferred(path: str) -> bool:
+    try:
+        with transcript.open_regular(path) as f:
+            return b"preferred" in f.read(1 << 20)
+    except OSError:
+        return False
 
 
 def _configured(
@@ -147,6 +173,7 @@ def _record(
     from git_ledger import paths, repo
     from git_ledger.masking.mask import mask
     from git_ledger.models import Case, ToolCall, case_id, format_tools
+    from git_ledger.store.queries import HOOK_BUSY_TIMEOUT_MS
     from git_ledger.store.store import Store
 
     now = paths.now(env)
@@ -159,7 +186,7 @@ def _record(
     )
     tools = tuple(ToolCall(c.id, c.name, " ".join(c.shell.split())[:80], shell=c.shell) for c in turn.calls)
     context = format_tools(tools)
-    with Store.open(paths.db_path(env)) as store:
+    with Store.open(paths.db_path(env), HOOK_BUSY_TIMEOUT_MS) as store:
         repo_id = repo.RepoResolver(store, now_iso)(cwd)
         for f in firings:
             cid = case_id(turn.agent, session, turn_key, f"guard:{f.guard}")

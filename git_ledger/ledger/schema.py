@@ -183,9 +183,25 @@ def parse(text: str, upgrades: Sequence[ledger_upgrades.Step] | None = None, *, 
         return Parsed(None, [Problem(line, f"not valid YAML: {e.problem or e.context}")])
     except YAMLError as e:
         return Parsed(None, [Problem(1, f"not valid YAML: {str(e).splitlines()[0]}")])
+    except ValueError:  # a date that is no calendar day (`2026-02-30`): the loader's own error
+        return Parsed(None, [_bad_date(text)])
     if not isinstance(doc, MutableMapping):
         return Parsed(None, [Problem(1, "expected a mapping with version: and entries:")], doc)
     return _check(doc, upgrades)
+
+
+_DATE_LIKE = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])")
+
+
+def _bad_date(text: str) -> Problem:
+    """Where the loader found a YAML date that is no calendar day."""
+    for n, line in enumerate(text.splitlines(), 1):
+        for m in _DATE_LIKE.finditer(line):
+            try:
+                datetime.date.fromisoformat(m.group())
+            except ValueError:
+                return Problem(n, f"{m.group()} is not a date")
+    return Problem(1, "a date that is not a calendar day")
 
 
 def _check(doc: MutableMapping[str, Any], upgrades: Sequence[ledger_upgrades.Step] | None) -> Parsed:

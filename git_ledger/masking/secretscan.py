@@ -73,6 +73,7 @@ class Finding(NamedTuple):
 
 
 _QUOTES = "'\"`"
+_NOT_SPACE = re.compile(r"\S*")
 
 
 def value_end(line: str, start: int, end: int) -> int:
@@ -83,7 +84,7 @@ def value_end(line: str, start: int, end: int) -> int:
         close = line.find(line[start - 1], end)
         if close >= 0:
             return close + 1
-    m = re.compile(r"\S*").match(line, end)
+    m = _NOT_SPACE.match(line, end)
     return m.end() if m else end
 
 
@@ -92,16 +93,17 @@ def _token(line: str, value: str) -> tuple[int, str]:
     quote: a short value also occurs inside the key), and the whole value a parser reads there."""
     if not value:
         return 0, value
-    start = line.find(value)
-    for m in re.finditer(re.escape(value), line):
-        j = m.start()
+    start = found = line.find(value)
+    while found >= 0:  # str.find, not a regex per value: a message can hold thousands of values
+        j = found
         if j > 0 and line[j - 1] in _QUOTES:
             j -= 1
         while j > 0 and line[j - 1] in " \t":
             j -= 1
         if j > 0 and line[j - 1] in "=:":
-            start = m.start()
+            start = found
             break
+        found = line.find(value, found + len(value))
     if start < 0:
         return 0, value
     if start > 0 and line[start - 1] in _QUOTES:

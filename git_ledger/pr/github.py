@@ -6,6 +6,7 @@ sent in a header and never appears in messages, logs or exceptions.
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.parse
@@ -17,6 +18,9 @@ from git_ledger.errors import FatalError
 
 API_VERSION = "2022-11-28"
 DEFAULT_API_URL = "https://api.github.com"
+
+
+_USERINFO = re.compile(r"//[^/\s@]{1,256}@")  # credentials in a URL
 
 
 class GitHubError(FatalError):
@@ -78,14 +82,21 @@ class GitHub:
                 if status >= 500 and attempt < self.retries:
                     time.sleep(0.5 * (attempt + 1))
                     continue
-                raise GitHubError(_describe(what, status, payload, hdrs), status) from None
+                raise GitHubError(self.redact(_describe(what, status, payload, hdrs)), status) from None
             except (urllib.error.URLError, TimeoutError, OSError) as e:
                 if attempt < self.retries:
                     time.sleep(0.5 * (attempt + 1))
                     continue
                 reason = getattr(e, "reason", e)
-                raise GitHubError(f"{what}: cannot reach {self.api_url}: {reason}") from None
+                raise GitHubError(self.redact(f"{what}: cannot reach {self.api_url}: {reason}")) from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def redact(self, text: str) -> str:
+        """`text` without the token: an API (or a proxy) may quote the Authorization header back
+        in an error body, and a user may write a token into --api-url (`https://x:TOKEN@…`)."""
+        if self._token:
+            text = text.replace(self._token, "***")
+        return _USERINFO.sub("//***@", text)
 
     def find_open_pr(self, branch: str, base: str | None = None) -> PullRequest | None:
         query = {"state": "open", "head": f"{self.owner}:{branch}"}

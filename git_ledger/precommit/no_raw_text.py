@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -66,6 +67,28 @@ def find_stored_text(files: Iterable[staged.FileLines], store_path: Path) -> lis
     })
 
 
+def store_created(path: Path) -> bool:
+    """Whether a store was ever created at `path`: False only when nothing is there (this hook
+    then checks secrets only). Anything else that is not a regular file (a symlink to a volume
+    not mounted, a directory, a FIFO, /dev/null), or a path that cannot be looked at, is a
+    FatalError: the check would pass without the text it exists to find."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as e:
+        raise FatalError(f"cannot look at the store {path}: {e.strerror or e}") from e
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise FatalError(f"the store {path} is a symlink to nothing (a volume not mounted?)") from None
+    except OSError as e:
+        raise FatalError(f"cannot look at the store {path}: {e.strerror or e}") from e
+    if not stat.S_ISREG(st.st_mode):
+        raise FatalError(f"the store {path} is not a regular file")
+    return True
+
+
 def staged_files(filenames: Sequence[str], from_ref: str | None, to_ref: str | None) -> list[staged.FileLines]:
     """The lines to check: the diff's added lines, narrowed to `filenames` when given; a named
     file the diff does not touch (`pre-commit run --all-files`) is read whole."""
@@ -104,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             files = staged_files(args.filenames, args.from_ref, args.to_ref)
             problems = find_secrets(files)
-            if store_path.is_file():
+            if store_created(store_path):
                 problems += find_stored_text(files, store_path)
             else:
                 print(f"{NAME}: no local store at {store_path}: checking secrets only")

@@ -11,7 +11,9 @@ staged text, whatever the number of cases. Normalising works on UTF-8 bytes with
 from __future__ import annotations
 
 import bisect
+import html
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -23,6 +25,11 @@ from git_ledger.masking.mask import MARKER
 # run the tests"); a CJK, kana or Hangul character counts 2, since it carries about a word.
 MIN_WEIGHT = 24
 ANCHOR = 24  # characters of each pattern in the automaton; the rest is compared on a hit
+# A pattern also has an anchor every STRIDE characters, so that a part of a stored sentence is
+# found too: a run of PART_WEIGHT (or more) of a pattern's characters, anywhere in it, is a hit
+# (any run that long holds a whole anchor: STRIDE - 1 + ANCHOR <= PART_WEIGHT).
+STRIDE = 16
+PART_WEIGHT = 48
 _WIDE = re.compile(r"[\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _SENTENCE = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
 # Every ASCII byte but lower-case letters, digits and the newline.
@@ -50,9 +57,39 @@ class Hit(NamedTuple):
     case: CaseRef
 
 
+# Ways staged text can carry a stored sentence in disguise, undone before normalising: URL
+# encoding, JSON escapes (`\n` between words, `\u00e9`), HTML entities. (Full-width letters are
+# NFKC's part of `normalise_lines`. base64 and gzip are out of scope: docs/precommit.md.)
+_DISGUISE = re.compile(
+    r"(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\[nrt]"
+    r"|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+)
+
+
+def _undisguise(m: re.Match[str]) -> str:
+    s = m.group()
+    if s[0] == "%":
+        out = bytes.fromhex(s.replace("%", "")).decode("utf-8", "replace")
+    elif s[1] == "u":
+        out = chr(int(s[2:], 16))
+    elif s[0] == "\\":
+        out = " "
+    else:
+        out = html.unescape(s)
+    return out.replace("\n", " ").replace("\r", " ")  # line numbers stay put
+
+
+def undisguised(text: str) -> str:
+    """`text` with URL encoding, JSON escapes and HTML entities decoded (one regex pass)."""
+    return _DISGUISE.sub(_undisguise, text) if ("%" in text or "\\" in text or "&" in text) else text
+
+
 def normalise_lines(texts: Sequence[str]) -> list[str]:
     """`normalise` of each text, in one pass (texts must not contain newlines)."""
-    data = "\n".join(texts).encode("utf-8", "surrogatepass").lower().translate(None, _ASCII_DROP)
+    joined = "\n".join(texts)
+    if not joined.isascii():  # full-width letters and other compatibility forms: NFKC
+        joined = unicodedata.normalize("NFKC", joined)
+    data = joined.encode("utf-8", "surrogatepass").lower().translate(None, _ASCII_DROP)
     if not data.isascii():
         data = _WIDE_PUNCT.sub(b"", data)
     return data.decode("utf-8", "surrogatepass").split("\n")
@@ -102,12 +139,23 @@ def _keep(norms: list[str]) -> list[str]:
     return keep
 
 
+def _run(stream: str, at: int, pattern: str, offset: int) -> int:
+    """The weight of the run of `pattern` around its offset `offset` found at `stream[at]`."""
+    a, b = at, at  # the run is stream[a:b] == pattern[offset - (at - a):offset + (b - at)]
+    while b < len(stream) and offset + b - at < len(pattern) and stream[b] == pattern[offset + b - at]:
+        b += 1
+    while a > 0 and offset - (at - a) > 0 and stream[a - 1] == pattern[offset - (at - a) - 1]:
+        a -= 1
+    return weight(stream[a:b])
+
+
 class Matcher:
     """One automaton over every stored case's patterns."""
 
     def __init__(self, cases: Iterable[tuple[str, str, str, str]]) -> None:
         self._automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-        self._buckets: list[list[tuple[str, CaseRef]]] = []
+        self._buckets: list[list[tuple[str, int, CaseRef]]] = []  # (pattern, anchor offset, case)
+        self._anchor_len: list[int] = []
         self.patterns = 0
         index: dict[str, int] = {}
         rows = list(cases)
@@ -115,13 +163,15 @@ class Matcher:
         for (case_id, agent, date, _), found in zip(rows, patterns_of([r[3] or "" for r in rows])):
             ref = CaseRef(case_id, agent, date)
             for p in found:
-                anchor = p[:ANCHOR]
-                slot = index.get(anchor)
-                if slot is None:
-                    slot = index[anchor] = len(self._buckets)
-                    self._buckets.append([])
-                    self._automaton.add_word(anchor, slot)
-                self._buckets[slot].append((p, ref))
+                for offset in range(0, max(len(p) - ANCHOR, 0) + 1, STRIDE):
+                    anchor = p[offset:offset + ANCHOR]
+                    slot = index.get(anchor)
+                    if slot is None:
+                        slot = index[anchor] = len(self._buckets)
+                        self._buckets.append([])
+                        self._anchor_len.append(len(anchor))
+                        self._automaton.add_word(anchor, slot)
+                    self._buckets[slot].append((p, offset, ref))
                 self.patterns += 1
         if self._buckets:
             self._automaton.make_automaton()
@@ -136,7 +186,7 @@ class Matcher:
         numbers: list[int] = []
         pos = 0
         prev = -1
-        for (number, _), norm in zip(lines, normalise_lines([t for _, t in lines])):
+        for (number, _), norm in zip(lines, normalise_lines(undisguised("\n".join(t for _, t in lines)).split("\n"))):
             if parts and number != prev + 1:
                 parts.append("\n")  # a gap between hunks: no match may span it
                 pos += 1
@@ -148,9 +198,10 @@ class Matcher:
         stream = "".join(parts)
         seen: set[tuple[int, str]] = set()
         for end, slot in self._automaton.iter(stream):
-            start = end - min(ANCHOR, len(self._buckets[slot][0][0])) + 1
-            for pattern, ref in self._buckets[slot]:
-                if not stream.startswith(pattern, start):
+            start = end - self._anchor_len[slot] + 1
+            for pattern, offset, ref in self._buckets[slot]:
+                if not (offset == 0 and stream.startswith(pattern, start)) and \
+                        _run(stream, start, pattern, offset) < PART_WEIGHT:
                     continue
                 line = numbers[bisect.bisect_right(starts, start) - 1]
                 if (line, ref.id) not in seen:

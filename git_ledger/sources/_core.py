@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from git_ledger.models import Event, ToolCall, Turn
+from git_ledger.storable import storable
 
 ARGS_MAX = 4096  # bytes of a call's compact JSON kept for `cards scan --calls`
 TARGET_MAX = 80
@@ -170,9 +171,9 @@ class Recorder:
     # ------------------------------------------------------------ positions
     def at(self, session: Any, cwd: Any) -> None:
         if isinstance(session, str) and session:
-            self.session = session
+            self.session = storable(session)
         if isinstance(cwd, str) and cwd:
-            self.cwd = cwd
+            self.cwd = storable(cwd)
 
     def new_session(self, session: str, cwd: str) -> None:
         """A log that holds several sessions one after another (an Aider history) starts the next:
@@ -276,9 +277,9 @@ class Recorder:
                tools: tuple[Call, ...] | None = None, opens_session: bool = False,
                previous: str | None = None) -> Event:
         calls = tuple(self.tools) if tools is None else tools
-        event = Event(
-            agent=self.agent, session=self.session, uuid=uuid, timestamp=timestamp, cwd=self.cwd,
-            kind=kind, text=text, tools=() if self.lean else built(calls),
+        event = Event(  # every string of an event is storable: it is hashed, stored, printed
+            agent=self.agent, session=self.session, uuid=storable(uuid), timestamp=storable(timestamp), cwd=self.cwd,
+            kind=kind, text=storable(text), tools=() if self.lean else built(calls),
             path=self.path, after_interrupt=after_interrupt, is_final=is_final,
             opens_session=opens_session, previous=previous,
         )
@@ -294,7 +295,7 @@ class Recorder:
             uuid, ts, text, tools = self._pending
             self._pending = None
             if tools is None:
-                self.items.append(Tally("assistant_text", self.session, self.cwd, ts, uuid))
+                self.items.append(Tally("assistant_text", self.session, self.cwd, storable(ts), storable(uuid)))
                 self.snaps.append(None)
             else:
                 self._event("assistant_text", uuid, ts, text, is_final=final, tools=tools)

@@ -14,6 +14,7 @@ import json
 import os
 import sqlite3
 
+from git_ledger.storable import Connection
 from git_ledger.store import queries
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing
@@ -40,8 +41,8 @@ class HookStore:
         self.db = db
 
     @classmethod
-    def open(cls, path: str) -> HookStore:
-        db = _connect(path) if os.path.exists(path) else None
+    def open(cls, path: str, busy_ms: int = queries.HOOK_BUSY_TIMEOUT_MS) -> HookStore:
+        db = _connect(path, busy_ms) if os.path.exists(path) else None
         if db is None or int(db.execute("PRAGMA user_version").fetchone()[0]) < SCHEMA_VERSION:
             if db is not None:
                 db.close()
@@ -49,8 +50,8 @@ class HookStore:
 
             from git_ledger.store.store import Store
 
-            Store.open(Path(path)).close()  # created 0600, WAL, migrated (once per machine)
-            db = _connect(path)
+            Store.open(Path(path), busy_ms).close()  # created 0600, WAL, migrated (once per machine)
+            db = _connect(path, busy_ms)
         return cls(db)
 
     def close(self) -> None:
@@ -124,7 +125,7 @@ class HookStore:
         return int(rowcount)
 
 
-def _connect(path: str) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    db.execute(queries.BUSY_TIMEOUT)
+def _connect(path: str, busy_ms: int) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, factory=Connection)
+    db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
     return db

@@ -4,7 +4,9 @@ the tables are those of store.MIGRATIONS. No imports: the prompt hook pays for t
 from __future__ import annotations
 
 BUSY_TIMEOUT_MS = 10_000  # writers queue this long on a locked store
-BUSY_TIMEOUT = f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"
+# The agent hooks wait far less: a locked store (a long collect writing) must not hold up a
+# prompt or a turn's end; they fail open and the next prompt or turn tries again.
+HOOK_BUSY_TIMEOUT_MS = 500
 
 IS_OPTED_OUT = "SELECT 1 FROM optouts WHERE session = ?"
 OPT_OUT = "INSERT OR IGNORE INTO optouts (session, at) VALUES (?, ?)"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.models import Case
+from git_ledger.storable import Connection
 from git_ledger.store import queries
 
 # (name, statements). Append only: a released migration is never edited, and its position is
@@ -144,20 +145,21 @@ class Store:
 
     # ----------------------------------------------------------------- opening
     @classmethod
-    def open(cls, path: Path) -> Store:
-        """Open (creating 0600 and migrating if needed) the store at `path`."""
+    def open(cls, path: Path, busy_ms: int = queries.BUSY_TIMEOUT_MS) -> Store:
+        """Open (creating 0600 and migrating if needed) the store at `path`; a write waits up to
+        `busy_ms` for another writer (the agent hooks pass `queries.HOOK_BUSY_TIMEOUT_MS`)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             if not path.exists():
                 # Create the file ourselves so it is 0600 from its first byte.
                 fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
                 os.close(fd)
-            db = sqlite3.connect(path, timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            db = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, factory=Connection)
         except (OSError, sqlite3.Error) as e:
             raise FatalError(f"cannot open the store {path}: {e}") from e
         store = cls(db, path)
         try:
-            db.execute(queries.BUSY_TIMEOUT)
+            db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
             (version,) = db.execute("PRAGMA user_version").fetchone()
             if version < len(MIGRATIONS):
                 if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -443,7 +445,7 @@ class Store:
         db = None
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                 timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                                 timeout=queries.BUSY_TIMEOUT_MS / 1000, isolation_level=None, factory=Connection)
             db.execute("SELECT count(*) FROM cases").fetchone()
         except sqlite3.Error as e:
             if db is not None:

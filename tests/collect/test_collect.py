@@ -184,6 +184,58 @@ def test_escaped_lone_surrogates_in_a_damaged_log_are_stored_replaced(tmp_path: 
     assert events.returncode == 0 and json.loads(events.stdout)["session"] == "s-?"
 
 
+
+def test_a_lone_surrogate_timestamp_or_file_name_costs_no_run(tmp_path: Path) -> None:
+    """Fault 1 of issue 15: one bad field stopped collection for good (exit 3 on every rerun)."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    bad = prompt("u1", "you missed the tests", when="\ud800")
+    (logs / "a.jsonl").write_text(agent_call() + json.dumps(bad) + "\n" + agent_call("toolu_1")
+                                  + line(prompt("u2", "테스트를 빠뜨렸잖아", when="2026-11-21T10:00:00.000Z")))
+    named = os.fsdecode(bytes(logs) + b"/\xff-not-utf8.jsonl")  # a file name that is not UTF-8
+    Path(named).write_text(agent_call() + line(prompt("u3", "이게 아니라 저거요", session="s-2")))
+    first = collect_json("--logs", str(logs))
+    assert (first["files"], first["events"], first["cases"]) == (2, 3, 3)
+    again = collect_json("--logs", str(logs))
+    assert (again["files"], again["files_unchanged"], again["cases"]) == (0, 2, 0)
+    dates = {c.date for c in Store.open(tmp_path / "ledger-home" / "ledger.db").cases()}
+    today = datetime.fromtimestamp((logs / "a.jsonl").stat().st_mtime, timezone.utc).date().isoformat()
+    assert dates == {"2026-11-21", "2026-11-20", today}  # the bad timestamp: dated by its file
+
+
+_ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)  # lone surrogates too
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=st.fixed_dictionaries({"text": _ANY_TEXT, "when": _ANY_TEXT, "cwd": _ANY_TEXT, "session": _ANY_TEXT,
+                                     "uuid": _ANY_TEXT}))
+def test_any_string_of_a_log_reaches_the_store(tmp_path: Path, fields: dict[str, str]) -> None:
+    record = prompt(fields["uuid"], "테스트를 빠뜨렸잖아 " + fields["text"], when=fields["when"], cwd=fields["cwd"],
+                    session=fields["session"])
+    log = tmp_path / "any.jsonl"
+    call = {**json.loads(agent_call()), "sessionId": fields["session"]}
+    log.write_text(json.dumps(call) + "\n" + json.dumps(record) + "\n")  # ASCII escapes: valid JSON
+    with Store.open(tmp_path / "any.db") as store:
+        stats = collect.collect_files(store, [("claude", log)], now=NOW)
+        assert stats.files == 1 and not stats.errors
+        assert all(len(c.date) == 10 and c.date[:2] in ("19", "20") for c in store.cases())
+    (tmp_path / "any.db").unlink()
+
+
+def test_a_huge_admission_is_stored_as_a_bounded_excerpt(tmp_path: Path) -> None:
+    """Issue 15: a 50 MB agent admission was stored (and masked) whole."""
+    log = tmp_path / "s.jsonl"
+    huge = "I missed the second call site. " + "The parser reads every line again.\n" * 150_000
+    say = {"parentUuid": None, "isSidechain": False, "cwd": "/work/widget", "sessionId": "s-1", "type": "assistant",
+           "uuid": "a-big", "timestamp": "2026-11-20T10:01:00.000Z",
+           "message": {"role": "assistant", "content": [{"type": "text", "text": huge}]}}
+    log.write_text(agent_call() + line(prompt("u1", "why does it still fail?")) + line(say)
+                   + line({**say, "uuid": "a-end", "type": "system", "subtype": "turn_duration"}))
+    with Store.open(tmp_path / "x.db") as store:
+        collect.collect_files(store, [("claude", log)], now=NOW)
+        (case,) = [c for c in store.cases() if c.kind == "assistant_text"]
+    assert case.text.startswith("I missed the second call site.") and len(case.text) <= collect.TEXT_MAX + 1
+
 # --------------------------------------------------------------------------- library level
 
 def _store(tmp_path: Path, name: str = "ledger.db") -> Store:

@@ -252,6 +252,25 @@ def test_long_texts_are_cut_and_the_whole_stays_under_the_cap(repo: Path) -> Non
     assert all(len(line) < 520 and "… (after:" in line for line in lines[1:])
 
 
+def test_a_locked_store_makes_the_hook_give_up_fast_and_fail_open(repo: Path, store_cases: list[Case]) -> None:
+    """Issue 15: a store another process holds for writing made the hook wait the store's 10 s."""
+    import sqlite3
+    import time
+
+    lock = sqlite3.connect(home() / "ledger.db", isolation_level=None)
+    lock.execute("BEGIN IMMEDIATE")  # a long collect writing, say
+    try:
+        started = time.monotonic()
+        out = hook(payload("s-first", repo))
+        took = time.monotonic() - started
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert out.stdout == "" and took < 5, took
+    assert "locked" in (home() / "hooks.log").read_text()
+    assert hook(payload("s-first", repo)).stdout  # nothing was claimed: the next prompt injects
+
+
 def test_malformed_input_fails_open_with_one_log_line_each(repo: Path) -> None:
     for body in ("{not json", "[1, 2]"):
         out = hook(body)
@@ -291,6 +310,38 @@ def test_a_fresh_correction_in_another_session_counts_at_once(repo: Path, tmp_pa
     assert lines[1:] == ["- 2026-11-29 omission: 테스트 빠뜨렸잖아, 빼먹지 말라고 했잖아 (after: Edit cli.py)"]
     with Store.open(home() / "ledger.db") as store:
         assert store.cursor(str(folder / f"{sid}.jsonl")) is not None
+
+
+def test_the_fresh_collect_keeps_its_time_bound_beside_a_huge_log(repo: Path, tmp_path: Path) -> None:
+    """Issue 15: the newest file was read whatever the clock said, so one huge log in the
+    project folder cost every first prompt 13 s. A file with more unread bytes than the budget
+    can read is left to `git-ledger collect`."""
+    import time
+
+    claude = tmp_path / "claude-config"
+    folder = claude / "projects" / claude_folder_name(str(repo))
+    sid = "11111111-2222-3333-4444-555555555555"
+    base = {"cwd": str(repo), "sessionId": sid, "version": "2.1.332", "type": "user", "isSidechain": False}
+    write_jsonl(folder / f"{sid}.jsonl", [
+        {**base, "uuid": "a1", "type": "assistant", "timestamp": "2026-11-29T10:00:00.000Z",
+         "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "Edit",
+                                                       "input": {"file_path": "cli.py"}}]}},
+        {**base, "uuid": "u3", "timestamp": "2026-11-29T10:01:00.000Z",
+         "message": {"role": "user", "content": "테스트 빠뜨렸잖아"}},
+    ])
+    huge = folder / "22222222-2222-3333-4444-555555555555.jsonl"
+    line = json.dumps({**base, "sessionId": huge.stem, "uuid": "x", "type": "assistant",
+                       "timestamp": "2026-11-29T10:02:00.000Z",
+                       "message": {"role": "assistant", "content": [{"type": "text", "text": "I missed it. " * 300}]}})
+    with huge.open("w") as f:
+        for _ in range((30 << 20) // len(line)):
+            f.write(line + "\n")
+    started = time.monotonic()
+    lines = context_of(hook(payload("s-next", repo), CLAUDE_CONFIG_DIR=str(claude)))
+    assert time.monotonic() - started < 4
+    assert lines[1:] == ["- 2026-11-29 omission: 테스트 빠뜨렸잖아 (after: Edit cli.py)"]
+    with Store.open(home() / "ledger.db") as store:
+        assert store.cursor(str(huge)) is None  # left for `git-ledger collect`
 
 
 def test_claude_folder_name_encodes_every_non_alphanumeric_character() -> None:

@@ -89,6 +89,48 @@ def test_install_keeps_every_other_key_and_hook_then_uninstall_restores_them(
     assert rc == 0 and "not installed" in out
 
 
+def test_install_edits_the_file_it_finds_and_keeps_its_formatting(repo: Path, user_settings: Path) -> None:
+    """Issue 15, fault 7: install re-dumped the file: tabs, CRLF and key order were lost and
+    `1e400` came back as `Infinity` (not JSON). Only the "hooks" value is written anew."""
+    user_settings.parent.mkdir(parents=True)
+    original = '{\r\n\t"zeta": 1e400,\r\n\t"alpha": [1,2,  3],\r\n\t"hooks": {}\r\n}\r\n'
+    user_settings.write_bytes(original.encode())
+    assert cli("install", "claude", cwd=repo)[0] == 0
+    text = user_settings.read_bytes().decode()
+    assert text.startswith('{\r\n\t"zeta": 1e400,\r\n\t"alpha": [1,2,  3],\r\n\t"hooks": {\r\n\t\t"UserPromptSubmit"')
+    assert "\n" not in text.replace("\r\n", "") and "Infinity" not in text
+    assert list(json.loads(text)) == ["zeta", "alpha", "hooks"] and ours(json.loads(text), "Stop") == [ABS_STOP]
+    assert cli("uninstall", "claude", cwd=repo)[0] == 0
+    assert user_settings.read_bytes().decode() == original  # the user's empty "hooks": {} included
+
+
+def test_install_writes_through_a_symlink_and_refuses_a_read_only_file(
+    repo: Path, user_settings: Path, tmp_path: Path
+) -> None:
+    dotfiles = tmp_path / "dotfiles" / "claude-settings.json"
+    dotfiles.parent.mkdir()
+    dotfiles.write_text('{"model": "opus"}\n')
+    user_settings.parent.mkdir(parents=True)
+    user_settings.symlink_to(dotfiles)
+    assert cli("install", "claude", cwd=repo)[0] == 0
+    assert user_settings.is_symlink() and ours(settings(dotfiles), "UserPromptSubmit") == [ABS_UPS]
+    assert cli("uninstall", "claude", cwd=repo)[0] == 0
+    dotfiles.chmod(0o444)
+    before = dotfiles.read_text()
+    rc, out, err = cli("install", "claude", cwd=repo)
+    assert rc == 1 and err.startswith(f"git-ledger: {user_settings} is read-only: not changed") and err.count("\n") == 1
+    assert dotfiles.read_text() == before
+
+
+def test_codex_hooks_json_keeps_its_layout(repo: Path, tmp_path: Path) -> None:
+    codex = tmp_path / "codex-home"
+    codex.mkdir()
+    (codex / "hooks.json").write_text('{\n    "version": 1,\n    "hooks": {\n        "Stop": []\n    }\n}\n')
+    assert run_cli("install", "codex", cwd=repo, env={"CODEX_HOME": str(codex)}).returncode == 0
+    text = (codex / "hooks.json").read_text()
+    assert text.startswith('{\n    "version": 1,\n    "hooks": {\n        "Stop": [\n            {\n')
+
+
 def test_invalid_json_is_refused_and_left_untouched(repo: Path, user_settings: Path) -> None:
     user_settings.parent.mkdir(parents=True)
     broken = b'{"model": "opus",\n  "hooks": {\n}'  # unterminated
@@ -138,7 +180,9 @@ def test_dry_run_prints_the_diff_and_writes_nothing(repo: Path, user_settings: P
     rc, out, _ = cli("install", "claude", "--dry-run", cwd=repo)
     assert rc == 0
     assert out.startswith(f"--- {user_settings} (now)\n+++ {user_settings} (after)\n@@")
-    assert f'+            "command": "{ABS_UPS}",' in out and '-{"model": "opus"}' in out
+    # One line in, one line out: the file's own (lack of) indent is kept.
+    assert f'"hooks": {{"UserPromptSubmit": [{{"hooks": [{{"type": "command", "command": "{ABS_UPS}"' in out
+    assert '-{"model": "opus"}' in out and '+{"model": "opus", "hooks": ' in out
     assert user_settings.read_text() == json.dumps({"model": "opus"})
     cli("install", "claude", cwd=repo)
     rc, out, _ = cli("install", "claude", "--dry-run", cwd=repo)

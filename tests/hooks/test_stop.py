@@ -8,6 +8,7 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def hook(transcript: Path | None, last: str | None, cwd: Path, **extra: Any) -> 
         "last_assistant_message": last,
         **extra,
     }
-    out = run_cli("hook", "stop", input=json.dumps(payload), cwd=cwd)
+    out = run_cli("hook", "stop", input=json.dumps(payload), cwd=cwd, timeout=30)
     assert out.returncode == 0, out.stderr
     assert out.stderr == ""
     return json.loads(out.stdout) if out.stdout.strip() else None
@@ -295,6 +296,68 @@ def test_no_config_no_reminder(tmp_path: Path, repo: Path) -> None:
     configure(repo, "guards:\n  search_posture: false\n" + SEMBLE)
     assert hook(path, "Dates are parsed in src/dates.py.", repo) is None
     assert store_cases() == []
+
+
+def test_a_locked_store_makes_the_hook_give_up_fast_and_fail_open(tmp_path: Path, repo: Path) -> None:
+    """Issue 15: a store another process holds for writing made a firing guard wait 10 s."""
+    import sqlite3
+
+    Store.open(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db").close()
+    lock = sqlite3.connect(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db", isolation_level=None)
+    lock.execute("BEGIN IMMEDIATE")
+    t = ClaudeTurns()
+    t.prompt("is the date parser fixed now?")
+    t.say(CLAIMS["en"])
+    try:
+        started = time.monotonic()
+        assert hook(t.write(tmp_path / "t.jsonl"), CLAIMS["en"], repo) is None
+        took = time.monotonic() - started
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    assert took < 5, took
+    assert "locked" in (Path(os.environ["GIT_LEDGER_HOME"]) / "hooks.log").read_text()
+
+
+def test_a_fifo_transcript_or_config_never_blocks_the_hook(tmp_path: Path, repo: Path) -> None:
+    """Issue 15, fault 6: `open()` of a FIFO waits for a writer, so the hook hung until killed."""
+    fifo = tmp_path / "transcript.jsonl"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    assert hook(fifo, CLAIMS["en"], repo) is None
+    (repo / ".git-ledger").mkdir()
+    os.mkfifo(repo / ".git-ledger" / "config.yaml")
+    assert hook(grep_turn(tmp_path, 'grep -rn "load|read|parse" src'), "Found it.", repo) is None
+    t = ClaudeTurns()
+    t.prompt("is the date parser fixed now?")
+    t.say(CLAIMS["en"])
+    assert hook(t.write(tmp_path / "claim.jsonl"), CLAIMS["en"], repo) is None  # the config: unreadable
+    assert "not a regular file" in (Path(os.environ["GIT_LEDGER_HOME"]) / "hooks.log").read_text()
+    assert time.monotonic() - started < 20
+
+
+def test_without_a_preferred_tool_the_shell_calls_are_not_parsed(tmp_path: Path, repo: Path) -> None:
+    """Issue 15: the parser ran on every grep of every turn, configured or not (and a hostile
+    command made it slow). It runs only where some `.git-ledger/config.yaml` names a tool."""
+    path = grep_turn(tmp_path, 'grep -rn "load|read|parse" src')
+    payload = {"transcript_path": str(path), "cwd": str(repo / "src"), "hook_event_name": "Stop",
+               "last_assistant_message": "Dates are parsed in src/dates.py."}
+    (repo / "src").mkdir()
+    code = ("import json, os, sys\nfrom git_ledger.hooks import stop\n"
+            "print(stop.run(json.loads(sys.argv[1]), os.environ))\n"
+            "print('git_ledger.hooks.guards.search_posture' in sys.modules)\n")
+
+    def parsed() -> list[str]:
+        out = subprocess.run((sys.executable, "-c", code, json.dumps(payload)), capture_output=True, text=True,
+                             check=True, cwd=repo)
+        return out.stdout.split("\n")[:2]
+
+    assert parsed() == ["None", "False"]
+    configure(repo, "guards:\n  evidence: true\n")  # a config without a preferred tool
+    assert parsed() == ["None", "False"]
+    configure(repo)
+    decision, imported = parsed()
+    assert json.loads(decision)["decision"] == "block" and imported == "True"
 
 
 def test_codex_exec_command_grep(tmp_path: Path, repo: Path) -> None:

@@ -142,6 +142,8 @@ def test_set_review_records_the_pull_request(tmp_path: Path) -> None:
         (lambda t: t + "comment: please stop doing this\n", "unknown top-level key 'comment'", "comment:"),
         (lambda t: t.replace("  P-0002:", "  P-0001:"), "not valid YAML", None),
         (lambda t: t.replace("dates: [2026-10-01", "dates: [2026-10-01,,"), "not valid YAML", None),
+        # Issue 15: a YAML date that is no calendar day was "unexpected ValueError (a bug)".
+        (lambda t: t.replace("first: 2026-10-01", "first: 2026-02-30", 1), "2026-02-30 is not a date", "02-30"),
     ],
 )
 def test_validate_reports_file_and_line(tmp_path: Path, edit, message: str, marker: str | None) -> None:  # type: ignore[no-untyped-def]

@@ -81,6 +81,18 @@ def test_masking_is_idempotent_and_markers_are_not_secrets() -> None:
     assert find_secrets(once) == []
 
 
+
+@pytest.mark.parametrize("sep", [" ", ". ", "\n", "; "])
+@pytest.mark.parametrize("count", [6, 40])
+def test_every_secret_of_a_message_is_masked_however_many(sep: str, count: int) -> None:
+    """Fault 3 of issue 15: detect-secrets' keyword rule reports one assignment a line, and four
+    passes left the 5th and later ones in clear. Masking runs to a fixed point."""
+    values = [f"{chr(97 + i % 26)}{i:03d}Q7x{chr(65 + i % 26)}bc" for i in range(count)]
+    text = sep.join(f"step {i} pwd={v}." for i, v in enumerate(values))
+    masked = mask(text)
+    assert [v for v in values if v in masked] == []
+    assert mask(masked) == masked
+
 # --------------------------------------------------------------------------------- SQL
 @pytest.mark.parametrize(
     ("text", "expected"),
@@ -296,6 +308,23 @@ def test_no_secret_detect_secrets_finds_survives_masking(pieces: list[tuple[str,
         assert value not in masked, f"{kind} survived"
     assert mask(masked) == masked
 
+
+
+_sql = st.sampled_from([
+    "SELECT id FROM users WHERE x = 1", "select name, email from customers", "DELETE FROM orders;",
+    "update accounts set balance = 0 where id = 7", "```sql\nselect 1;\n```", "drop table t;",
+])
+_marker = st.sampled_from(["[SQL masked]", "[secret masked: Secret Keyword]", "[secret masked: GitHub Token]"])
+_any_piece = st.tuples(st.one_of(_prose, _secret, _sql, _marker, st.text(max_size=12)),
+                       st.sampled_from([". ", "\n", " and ", "! ", "? ", " ", "", "; "]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_any_piece, min_size=1, max_size=12))
+def test_masking_reaches_a_fixed_point(pieces: list[tuple[str, str]]) -> None:
+    text = "".join(p + sep for p, sep in pieces)
+    once = mask(text)
+    assert mask(once) == once
 
 # ------------------------------------ property: the whole value of an assignment is masked
 # Values from a wide alphabet, punctuation included, assigned as a shell, an env file, YAML or

@@ -105,6 +105,20 @@ def test_dry_run_pushes_and_calls_nothing(clone: Path, github: FakeGitHub) -> No
     assert "P-0001: would push git-ledger/P-0001" in out
 
 
+def test_the_token_is_never_printed_even_when_echoed(clone: Path, github: FakeGitHub) -> None:
+    """Issue 15: an error body quoting the Authorization header, or a token written into
+    --api-url, put the token in the output (_pr asserts it is not there)."""
+    github.echo_headers = True
+    github.failures["pulls/create"] = [422]
+    rc, out, _ = _pr(clone, github)
+    assert rc == 1 and "POST /pulls: 422 rejected: Authorization: Bearer ***" in out
+    port = github.url.rsplit(":", 1)[1]
+    out2 = run_cli("pr", "--repo", "example/widget", "--pause", "0", "--api-url",
+                   f"http://deploy:{TOKEN}@127.0.0.1:1/?access_token={TOKEN}", cwd=clone, env={"GITHUB_TOKEN": TOKEN})
+    assert out2.returncode == 1 and "cannot reach http://***@127.0.0.1:1/" in out2.stdout + out2.stderr, out2
+    assert TOKEN not in out2.stdout + out2.stderr and port
+
+
 def test_missing_token_is_one_line_error(clone: Path) -> None:
     out = run_cli("pr", "--repo", "example/widget", cwd=clone)
     assert out.returncode == 1

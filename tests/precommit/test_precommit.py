@@ -208,6 +208,65 @@ def test_an_unreadable_store_blocks_instead_of_skipping(work: Path, capsys: pyte
     assert rc == 1 and "blocked" in out and "cannot read the store" in out
 
 
+def _dangling(db: Path) -> str:
+    db.symlink_to(db.parent / "on-an-unmounted-volume" / "ledger.db")
+    return "is a symlink to nothing"
+
+
+def _loop(db: Path) -> str:
+    db.symlink_to(db)
+    return "cannot look at the store"
+
+
+def _directory(db: Path) -> str:
+    db.mkdir()
+    return "is not a regular file"
+
+
+def _fifo(db: Path) -> str:
+    os.mkfifo(db)
+    return "is not a regular file"
+
+
+def _dev_null(db: Path) -> str:
+    db.symlink_to(os.devnull)
+    return "is not a regular file"
+
+
+def _under_a_file(db: Path) -> str:
+    db.parent.rmdir()
+    db.parent.write_text("a file where the store folder should be")
+    return "cannot look at the store"
+
+
+@pytest.mark.parametrize("make", [_dangling, _loop, _directory, _fifo, _dev_null, _under_a_file])
+def test_a_store_path_that_is_not_a_store_blocks(
+    work: Path, capsys: pytest.CaptureFixture[str], make: object
+) -> None:
+    """Issue 15, fault 5: only "no store was ever created" may pass; anything else at the store's
+    path (a store on an unmounted volume, a directory, a FIFO, /dev/null) blocks with one line."""
+    db = paths.db_path()
+    db.parent.mkdir(parents=True)
+    why = make(db)  # type: ignore[operator]
+    stage(work, "a.txt", CORRECTION + "\n")
+    rc, out = run_hook(capsys)
+    assert rc == 1 and out.count("\n") == 1, out
+    assert out.startswith("git-ledger-no-raw-text: blocked: ") and why in out and str(db) in out
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root searches any folder")
+def test_an_unsearchable_store_folder_blocks_with_one_line(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = paths.db_path()
+    db.parent.mkdir(parents=True)
+    db.parent.chmod(0o600)  # readable, not searchable
+    try:
+        stage(work, "a.txt", "hello\n")
+        rc, out = run_hook(capsys)
+    finally:
+        db.parent.chmod(0o700)
+    assert rc == 1 and out.count("\n") == 1 and "cannot look at the store" in out
+
+
 def test_without_a_store_it_checks_secrets_only_and_creates_nothing(
     work: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

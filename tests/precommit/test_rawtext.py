@@ -50,3 +50,30 @@ def test_a_gap_between_hunks_is_never_bridged() -> None:
     m = Matcher([("c1", "codex", "2026-10-02", "you skipped step one of the release checklist")])
     assert list(m.find([(1, "you skipped step one of"), (9, "the release checklist")])) == []
     assert list(Matcher([]).find([(1, "anything")])) == []
+
+
+STORED = ("I told you not to touch the lockfile, revert it and pin the version again before you push "
+          "anything else to the release branch today.")
+_MIDDLE = STORED[20:100]  # 80 characters from the middle of the stored sentence
+
+
+@pytest.mark.parametrize(("how", "staged"), [
+    ("full-width letters (NFKC)", ["".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in STORED)]),
+    ("JSON \\n escapes", [STORED.replace(" ", "\\n", 6)]),
+    ("JSON \\uXXXX escapes", [STORED.replace("o", "\\u006f")]),
+    ("HTML entities", [STORED.replace(" ", "&nbsp;").replace(",", "&#44;")]),
+    ("URL-encoding", [STORED.replace(" ", "%20")]),
+    ("a wrapped .ipynb cell", ['    "source": [', f'     "{STORED[:50]}\\n",', f'     "{STORED[50:]}"', "    ]"]),
+    ("80 characters from the middle", [f"# see: {_MIDDLE}"]),
+])
+def test_disguised_stored_text_is_still_found(how: str, staged: list[str]) -> None:
+    """Issue 15, fault 9: ways to smuggle a stored sentence past the hook. (base64 and gzip
+    are out of scope: docs/precommit.md.)"""
+    m = Matcher([("id0001xxxxxxxxxx", "claude", "2026-10-01", STORED)])
+    hits = list(m.find(list(enumerate(staged, 1))))
+    assert {h.case.id for h in hits} == {"id0001xxxxxxxxxx"}, how  # (a wrapped one: on each line it spans)
+
+
+def test_a_short_common_run_from_the_middle_is_not_a_hit() -> None:
+    m = Matcher([("id0001xxxxxxxxxx", "claude", "2026-10-01", STORED)])
+    assert list(m.find([(1, "revert it and pin the version")])) == []

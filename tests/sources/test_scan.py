@@ -154,7 +154,7 @@ def test_collect_finds_the_same_cases_as_a_full_parse(agent: str, path: Path) ->
     assert out.sessions == sessions
     from git_ledger.masking.mask import mask
 
-    assert out.cases == [c._replace(text=mask(c.text), context=mask(c.context)) for c in cases]
+    assert out.cases == [c._replace(text=collect.excerpt(c.text, mask), context=mask(c.context)) for c in cases]
 
 
 def test_the_comparisons_are_not_vacuous() -> None:

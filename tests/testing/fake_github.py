@@ -87,6 +87,7 @@ class FakeGitHub:
     # operationId -> list of status codes to answer with, consumed one per matching request.
     failures: dict[str, list[int]] = field(default_factory=dict)
     stale_list: bool = False  # pulls/list answers [] (to exercise the 422 lookup path)
+    echo_headers: bool = False  # failures quote the request's headers back, as some proxies do
     url: str = ""
 
     def __post_init__(self) -> None:
@@ -162,6 +163,9 @@ class FakeGitHub:
                 status = planned.pop(0)
                 if status == 403:
                     return status, {"message": "API rate limit exceeded for installation."}
+                if self.echo_headers:
+                    return status, {"message": f"rejected: Authorization: {headers.get('Authorization')}",
+                                    "errors": [{"message": f"header {headers.get('Authorization')}"}]}
                 return status, {"message": "Server Error" if status >= 500 else "Failure for the test"}
             return self._answer(operation, parsed.path, query, body)
 

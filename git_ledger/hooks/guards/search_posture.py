@@ -77,7 +77,9 @@ _TOOLS = {"grep": _GREP, "egrep": _GREP, "fgrep": _GREP, "rg": _RG, "ag": _AG, "
 _WRAPPERS = frozenset({"sudo", "env", "time", "nice", "nohup", "command", "builtin", "exec",
                        "stdbuf", "ionice", "chronic"})
 _GLOB = re.compile(r"[*?\[{]")
-_BRACKETS = re.compile(r"\[(?:\\.|[^\]\\])*\]")
+# A bracket expression: `[` never re-enters one (except as `[:alpha:]`), so each character is
+# tried by one bracket at most; `[^\]\\]*` from every `[` of `[[[[…` was quadratic.
+_BRACKETS = re.compile(r"\[(?:\[:[a-z]{1,10}:\]|\\.|[^\]\\\[])*\]")
 
 
 class SearchCall(NamedTuple):
@@ -220,6 +222,11 @@ def search_calls(command: str) -> list[SearchCall]:
     """Every grep/rg/ag/git-grep invocation in one shell command line."""
     found: list[SearchCall] = []
     for pipeline in pipelines(command):
+        # Whether a later stage only counts, for every stage at once (asking each stage about
+        # all later ones was quadratic in a pipeline of thousands).
+        counted_after = [False] * len(pipeline)
+        for pos in range(len(pipeline) - 2, -1, -1):
+            counted_after[pos] = counted_after[pos + 1] or _counts(pipeline[pos + 1])
         for pos, raw in enumerate(pipeline):
             argv, via_xargs = _unwrap(raw)
             if argv and argv[0].rsplit("/", 1)[-1] == "find":
@@ -243,7 +250,7 @@ def search_calls(command: str) -> list[SearchCall]:
                 patterns, paths = operands[:1], operands[1:]
             if tool == "git grep":
                 paths = [p for p in paths if "/" in p or "." in p]  # drop revisions, keep pathspecs
-            counted = any(_counts(later) for later in pipeline[pos + 1:])
+            counted = counted_after[pos]
             recursive = spec.recursive_default or bool(flags & {"-r", "-R", "--recursive",
                                                                "--dereference-recursive"})
             filtering = pos > 0 and not via_xargs and not paths

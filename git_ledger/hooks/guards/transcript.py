@@ -14,11 +14,13 @@ the Stop hook's hot path.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from git_ledger.geminichat import document
 from git_ledger.humantext import human_text
@@ -52,13 +54,26 @@ class TailTurn(NamedTuple):
         return self.texts[-1] if self.texts else ""
 
 
+def open_regular(path: str) -> BinaryIO:
+    """`path` opened for reading if it is a regular file; OSError otherwise. Opened without
+    blocking: `open()` of a FIFO waits for a writer, and a hook must return within its budget."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def reverse_lines(path: str, max_bytes: int = MAX_BYTES) -> Iterator[tuple[bytes, bool]]:
     """Non-empty lines from the end of the file backwards; (line, reached_start) pairs.
 
     Linear in the bytes read, even for multi-megabyte lines: partial lines are kept as a list
     of blocks and joined once.
     """
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         pos = f.seek(0, os.SEEK_END)
         pending: list[bytes] = []  # blocks of the line being assembled, newest first
         budget = max_bytes
