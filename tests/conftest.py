@@ -35,7 +35,7 @@ def isolated_env(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("PRE_COMMIT_HOME", str(pre_commit_home))
-    for var in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "GIT_LEDGER_NOW", "GIT_LEDGER_DISABLE",
+    for var in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GIT_LEDGER_NOW", "GIT_LEDGER_DISABLE",
                 "GITHUB_TOKEN", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("GIT_AUTHOR_NAME", "Test Author")
