@@ -33,7 +33,7 @@ def copilot_hooks(isolated_env: Path) -> Path:
 def test_install_twice_then_uninstall_leaves_no_file(repo: Path, copilot_hooks: Path) -> None:
     out = run_cli("install", "copilot", cwd=repo)
     assert out.returncode == 0 and "agentStop hooks installed" in out.stdout, out.stderr
-    assert "after the first turn" not in out.stdout and "end of a session's first turn" in out.stdout
+    assert "end of a session's first turn" in out.stdout  # said plainly at install
     assert json.loads(copilot_hooks.read_text()) == {"version": 1, "hooks": {"agentStop": [
         {"type": "command", "bash": f"{SCRIPT} hook stop", "timeoutSec": 30}]}}
     assert "already installed" in run_cli("install", "copilot", cwd=repo).stdout
@@ -138,6 +138,9 @@ def test_the_installed_hook_answers_copilot_in_its_own_terms(repo: Path, copilot
     with Store.open(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db") as store:
         guarded = [c for c in store.cases() if c.source == "guard"]
     assert [(c.agent, c.session, c.type) for c in guarded] == [("copilot", "cop-1", "omission")]
+    assert run_installed(command, payload, tmp_path).stdout != ""  # blocked again: its marker is left
+    assert run_cli("uninstall", "--all", cwd=repo).returncode == 0
+    assert not copilot_hooks.exists() and not (Path(os.environ["GIT_LEDGER_HOME"]) / stop.BLOCKED_DIR).exists()
 
 
 def test_grep_guessing_in_a_copilot_turn_earns_the_search_reminder(repo: Path, tmp_path: Path) -> None:
