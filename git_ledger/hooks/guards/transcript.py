@@ -257,6 +257,15 @@ def copilot_prompt(rec: dict[str, Any]) -> bool:
         and isinstance(data.get("content"), str) and human(data["content"])
 
 
+def copilot_judged(rec: dict[str, Any]) -> bool:
+    """An earlier agentStop's end (or the session's shutdown or resume) after the last prompt: the
+    turn being judged is not in the file yet. Copilot CLI 1.0.102 writes a turn's events after its
+    agentStop hooks have run (measured with the real client, tests/e2e/test_copilot.py)."""
+    kind = rec.get("type")
+    return kind in ("session.shutdown", "session.resume") or (
+        kind == "hook.end" and rec["data"].get("hookType") == "agentStop")
+
+
 def _copilot_arguments(arguments: Any) -> dict[str, Any]:
     if isinstance(arguments, str):  # some versions keep the model's JSON string as it came
         try:
@@ -328,6 +337,8 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         if agent == "copilot":
             if not copilot_record(rec):
                 continue
+            if copilot_judged(rec):
+                return None  # the file ends with a turn already judged: this one is not written yet
             if not last_uuid and isinstance(rec.get("id"), str):
                 last_uuid = rec["id"]
             if copilot_prompt(rec):

@@ -61,3 +61,18 @@ def test_a_turn_with_no_tool_and_a_torn_last_line(tmp_path: Path) -> None:
         f.write('{"type": "assistant.turn_e')
     turn = current_turn(str(log))
     assert turn is not None and turn.calls == () and turn.final_text == "Yes, all done."
+
+
+def test_a_file_that_ends_with_a_judged_turn_holds_no_current_turn(tmp_path: Path) -> None:
+    # Copilot CLI writes a turn's events after its agentStop hooks ran: what the file holds then
+    # is the previous turn, already judged (and maybe left unblocked), never the one ending now.
+    log = write_jsonl(tmp_path / "events.jsonl", [
+        event(1, "user.message", content="is it done?"),
+        event(2, "assistant.message", messageId="m", content="Yes, all done.", toolRequests=[]),
+        event(3, "hook.start", hookInvocationId="h1", hookType="agentStop", input={}),
+        event(4, "hook.end", hookInvocationId="h1", hookType="agentStop", success=True),
+    ])
+    assert current_turn(str(log)) is None
+    with log.open("a") as f:
+        f.write('{"type": "session.shutdown", "data": {"shutdownType": "routine"}, "id": "ev-5"}\n')
+    assert current_turn(str(log)) is None
