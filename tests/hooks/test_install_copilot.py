@@ -4,8 +4,8 @@ for `agentStop` (camelCase: sessionId, timestamp in ms, cwd, transcriptPath, sto
 answering `{"decision": "block", "reason": …}`. The session logs are written here in the shape
 of `~/.copilot/session-state/<id>/events.jsonl` as public readers of it and captures of the CLI's
 JSON stream show it (`{"type", "data", "id", "timestamp", "parentId"}` events), not copied from a
-real session. `@github/copilot` needs a GitHub sign-in to reach its model, so no end-to-end run
-with the real client here (docs/install.md says so)."""
+real session. The real client, run offline, is in tests/e2e/test_copilot.py; it writes a turn's
+events only after agentStop, so the guard's part can be shown only on logs written here."""
 from __future__ import annotations
 
 import json
