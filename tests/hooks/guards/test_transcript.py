@@ -1,6 +1,6 @@
-"""The turn readers on GitHub Copilot CLI session logs (`events.jsonl`), written here in the
-envelope public readers of the format and captures of the CLI's JSON stream show
-(`{"type": "<area>.<kind>", "data", "id", "timestamp", "parentId"}`), not copied from a session."""
+"""The turn readers on GitHub Copilot CLI session logs (`events.jsonl`): one recorded with the real
+CLI 1.0.102 (tests/data/copilot-cli, see its PROVENANCE.md), and small ones written
+here in its envelope (`{"type": "<area>.<kind>", "data", "id", "timestamp", "parentId"}`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,10 +9,24 @@ from typing import Any
 from git_ledger.hooks.guards.transcript import current_turn
 from tests.testing.util import write_jsonl
 
+RECORDED = Path(__file__).resolve().parents[2] / "data" / "copilot-cli" / "events.jsonl"
+
 
 def event(n: int, kind: str, **data: Any) -> dict[str, Any]:
     return {"type": kind, "data": data, "id": f"ev-{n}", "timestamp": f"2026-11-20T10:00:{n:02d}.000Z",
             "parentId": f"ev-{n - 1}" if n else None}
+
+
+def test_a_recorded_session_while_its_turn_ends_and_after_it_shut_down(tmp_path: Path) -> None:
+    lines = RECORDED.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert '"session.shutdown"' in lines[-1]
+    live = tmp_path / "events.jsonl"
+    live.write_text("".join(lines[:-1]), encoding="utf-8")  # as if the turn were written before agentStop
+    turn = current_turn(str(live))
+    assert turn is not None and turn.agent == "copilot" and turn.complete
+    assert [(c.name, c.shell) for c in turn.calls] == [("bash", "echo 3 passed")]
+    assert turn.texts == ("Running the tests first.", "Fixed: the tests pass.")
+    assert current_turn(str(RECORDED)) is None  # ended: the turn in it was judged already
 
 
 def test_the_turn_opens_at_the_last_message_a_person_typed(tmp_path: Path) -> None:
