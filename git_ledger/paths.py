@@ -125,6 +125,13 @@ def cursor_home(env: Env | None = None) -> Path:
     return _path(_home_str(_env(env)), ".cursor")
 
 
+def copilot_home(env: Env | None = None) -> Path:
+    """GitHub Copilot CLI's user folder: `$COPILOT_HOME`, else ~/.copilot (hooks/, session-state/)."""
+    e = _env(env)
+    given = e.get("COPILOT_HOME", "")
+    return _path(given) if given else _path(_home_str(e), ".copilot")
+
+
 def cursor_projects(env: Env | None = None) -> Path:
     """Cursor's per-workspace folders, each with its `agent-transcripts/`."""
     return _path(_log_roots(_env(env))["cursor"])

@@ -15,6 +15,7 @@ E2E_DIR = Path(os.environ.get("GIT_LEDGER_E2E_DIR") or Path(_REAL_HOME) / ".cach
 CLAUDE_VERSION = "2.1.332"
 CODEX_VERSION = "0.171.0"
 GEMINI_VERSION = "0.61.0"
+COPILOT_VERSION = "1.0.102"
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +36,7 @@ def isolated_env(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("PRE_COMMIT_HOME", str(pre_commit_home))
-    for var in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "GIT_LEDGER_NOW", "GIT_LEDGER_DISABLE",
+    for var in ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GIT_LEDGER_NOW", "GIT_LEDGER_DISABLE",
                 "GITHUB_TOKEN", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("GIT_AUTHOR_NAME", "Test Author")
@@ -99,3 +100,10 @@ def codex_cli() -> Path:
 def gemini_cli() -> Path:
     """The real Gemini CLI (pinned), for end-to-end hook tests run offline (tests/testing/fake_gemini.py)."""
     return _npm_cli("@google/gemini-cli", GEMINI_VERSION, "gemini")
+
+
+@pytest.fixture(scope="session")
+def copilot_cli() -> Path:
+    """The real GitHub Copilot CLI (pinned), run offline against a scripted Anthropic Messages API
+    (its BYOK provider with COPILOT_OFFLINE=true: no GitHub sign-in)."""
+    return _npm_cli("@github/copilot", COPILOT_VERSION, "copilot")

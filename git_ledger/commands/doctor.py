@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     lines: list[str] = []
-    for agent in ("claude", "codex", "gemini", "cursor"):
+    for agent in ("claude", "codex", "gemini", "cursor", "copilot"):
         lines.append(agent)
         for scope in data[agent]["scopes"]:
             lines.extend(_line(scope, agent))

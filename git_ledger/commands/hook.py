@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 USAGE = """usage: git-ledger hook {user-prompt-submit,stop} < hook-input.json
 
-Agent hooks for Claude Code and Codex. Each reads the hook's JSON input on stdin and prints at
+Agent hooks for Claude Code, Codex, Gemini CLI, Cursor and GitHub Copilot CLI. Each reads the hook's JSON input on stdin and prints at
 most one JSON answer on stdout. They never block the agent because of an error of their own:
 on any failure they print nothing, exit 0 and append one line to the hook log
 ($GIT_LEDGER_HOME/hooks.log or ~/.local/share/git-ledger/hooks.log).

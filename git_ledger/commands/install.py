@@ -1,4 +1,4 @@
-"""`git-ledger install|uninstall claude|codex|gemini|cursor`: put our hooks into an agent's settings, or take them out."""
+"""`git-ledger install|uninstall claude|codex|gemini|cursor|copilot`: put our hooks into an agent's settings, or take them out."""
 from __future__ import annotations
 
 import argparse
@@ -16,10 +16,13 @@ EPILOG = {
   git-ledger install codex --dry-run           # show the change to $CODEX_HOME/hooks.json
   git-ledger install gemini                    # ~/.gemini/settings.json (BeforeAgent, AfterAgent)
   git-ledger install cursor                    # ~/.cursor/hooks.json (sessionStart, stop)
+  git-ledger install copilot --scope project   # .github/hooks/git-ledger.json (agentStop)
 
 User and local scopes run the console script by its absolute path; project scope runs
 `git-ledger` from PATH, because the file is shared with everyone who clones the repository.
 Codex runs a new or changed hook only after you trust it in /hooks inside codex.
+GitHub Copilot CLI gets agentStop only: it ignores what its prompt hooks print, so the recent
+corrections reach a Copilot session at the end of its first turn, not before it.
 """,
     "uninstall": """examples:
   git-ledger uninstall claude --scope project
@@ -75,11 +78,12 @@ def run(args: argparse.Namespace) -> int:
     if not installing and (args.all or args.purge):
         return _leave(args)
     if args.agent is None:
-        raise FatalError("name the agent (claude or codex), or use --all")
+        raise FatalError(f"name the agent ({', '.join(inst.AGENTS)}), or use --all")
     path = inst.settings_path(args.agent, args.scope, project_root(args.project))
     commands = inst.hook_commands(args.agent, args.scope)
     try:
-        change = inst.plan(path, installing, commands, inst.TIMEOUT[args.agent], args.agent in inst.FLAT)
+        change = inst.plan(path, installing, commands, inst.TIMEOUT[args.agent], args.agent in inst.FLAT,
+                           inst.FLAT_KEYS.get(args.agent, inst.FLAT_KEYS["cursor"]))
     except FatalError as e:
         raise FatalError(f"{e}; fix it first (nothing was written)") from None
     what = " and ".join(commands) + " hooks"
@@ -102,6 +106,12 @@ def run(args: argparse.Namespace) -> int:
         )
         if args.scope == "project":
             print("Codex also reads .codex/ only in a project you have trusted.")
+    if installing and args.agent == "copilot":
+        print("Copilot CLI ignores what prompt hooks print: the recent corrections arrive at the end of "
+              "a session's first turn (through agentStop), not before it.")
+        if args.scope == "project":
+            print("In prompt mode (-p) Copilot loads repository hooks only in a trusted folder "
+                  "(or with GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true).")
     if installing and args.scope == "project":
         print("The project file names `git-ledger` on PATH: everyone who uses it needs git-ledger installed.")
     return 0

@@ -58,8 +58,8 @@ def our_handlers(data: Mapping[str, Any], events: Mapping[str, str] = inst.EVENT
     for event in events:
         groups = hooks.get(event)
         for gi, group in enumerate(groups if isinstance(groups, list) else []):
-            if isinstance(group, dict) and "command" in group:  # Cursor: a handler, not a group
-                if inst.ours(group.get("command")) == events[event]:
+            if inst.flat_handler(group):  # Cursor, Copilot CLI: a handler, not a group
+                if inst.ours(inst.handler_command(group)) == events[event]:
                     out.append((event, gi, 0, group))
                 continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
@@ -105,8 +105,8 @@ def _scope_report(agent: str, scope: str, path: Path) -> dict[str, Any]:
     events = inst.AGENT_EVENTS[agent]
     handlers = our_handlers(data, events)
     report["installed"] = sorted({event for event, *_ in handlers}, key=list(events).index)
-    report["commands"] = {event: h.get("command") for event, _, _, h in handlers}
-    report["runnable"] = all(runnable(str(h.get("command"))) for *_, h in handlers)
+    report["commands"] = {event: inst.handler_command(h) for event, _, _, h in handlers}
+    report["runnable"] = all(runnable(str(inst.handler_command(h))) for *_, h in handlers)
     report["handlers"] = handlers
     if agent == "claude" and data.get("disableAllHooks") is True:
         report["problem"] = "disableAllHooks is true in this file: Claude Code runs no hooks"
@@ -177,8 +177,9 @@ def codex_report(project: Path, env: Mapping[str, str] | None = None) -> dict[st
 
 
 def plain_report(agent: str, project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """An agent without per-hook trust (Gemini CLI, Cursor). Gemini reads a project's
-    `.gemini/settings.json` only in a trusted folder (its folder-trust setting), not checked here."""
+    """An agent without per-hook trust (Gemini CLI, Cursor, Copilot CLI). Gemini reads a project's
+    `.gemini/settings.json` only in a trusted folder (its folder-trust setting), and Copilot CLI's
+    prompt mode a project's `.github/hooks/` only in a trusted folder; neither is checked here."""
     scopes = [_scope_report(agent, s, inst.settings_path(agent, s, project, env)) for s in inst.SCOPES[agent]]
     for s in scopes:
         s.pop("handlers", None)
@@ -224,6 +225,7 @@ def report(project: Path, env: Mapping[str, str] | None = None) -> dict[str, Any
         "codex": codex_report(project, env),
         "gemini": plain_report("gemini", project, env),
         "cursor": plain_report("cursor", project, env),
+        "copilot": plain_report("copilot", project, env),
         "last_run": last_runs(env),
         "hook_log": str(paths.log_path(env)),
         "search_posture": search_posture_report(project, env),

@@ -56,14 +56,14 @@ def is_opt_out(prompt: object) -> bool:
     return isinstance(prompt, str) and " ".join(prompt.split()).lower() in OPT_OUT_PHRASES
 
 
-def marker_path(env: Mapping[str, str], session: str) -> str:
-    """A per-session file in the data dir; an id that is not a plain file name is hashed."""
+def marker_path(env: Mapping[str, str], session: str, folder: str = MARKER_DIR) -> str:
+    """A per-session file in `folder` of the data dir; an id that is not a plain file name is hashed."""
     name = session
     if not (0 < len(name) <= 128 and name[0] != "." and all(c.isalnum() or c in "-_." for c in name)):
         import hashlib
 
         name = hashlib.sha256(session.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    return os.path.join(paths.data_dir_str(env), MARKER_DIR, name)
+    return os.path.join(paths.data_dir_str(env), folder, name)
 
 
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
@@ -96,6 +96,36 @@ def _opt_out(env: Mapping[str, str], session: str, marker: Path) -> str:
 
 
 def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str, marker: Path) -> str | None:
+    text = _claim(payload, env, session, marker)
+    if not text:
+        return None
+    event = payload.get("hook_event_name")
+    if event == "sessionStart":  # Cursor: the context a session starts with
+        return json.dumps({"additional_context": text})
+    # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
+    name = "BeforeAgent" if event == "BeforeAgent" else "UserPromptSubmit"
+    return json.dumps({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}})
+
+
+def at_first_stop(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
+    """The injection text for an agent that takes no context before the first turn (Copilot CLI):
+    claimed once per session exactly as on a first prompt, delivered by the Stop hook. None on
+    every later turn (the marker file exists: nothing beyond os is touched)."""
+    from git_ledger.hooks.payload import session_id
+
+    session = session_id(payload)
+    if disabled(env) or not session:
+        return None
+    marker = marker_path(env, session)
+    if os.path.exists(marker):
+        return None
+    from pathlib import Path
+
+    return _claim(payload, env, session, Path(marker)) or None
+
+
+def _claim(payload: dict[str, Any], env: Mapping[str, str], session: str, marker: Path) -> str | None:
+    """The text this session's first prompt receives, claimed in the store (None or "": nothing)."""
     from git_ledger.store.hook_reader import HookStore
 
     now = paths.now(env)
@@ -108,14 +138,7 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
                 text = None  # another process of this session got there first
     _write_marker(marker)
     _prune_markers(marker.parent)
-    if not text:
-        return None
-    event = payload.get("hook_event_name")
-    if event == "sessionStart":  # Cursor: the context a session starts with
-        return json.dumps({"additional_context": text})
-    # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
-    name = "BeforeAgent" if event == "BeforeAgent" else "UserPromptSubmit"
-    return json.dumps({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}})
+    return text
 
 
 def preview(cwd: str, env: Mapping[str, str]) -> tuple[str | None, str]:
@@ -165,10 +188,11 @@ def _context(
         return None, [], "inject.enabled is off in a config file"
     days = opts["window_days"]
     since = (now.date() - timedelta(days=days)).isoformat()
-    transcript = payload.get("transcript_path")
+    from git_ledger.hooks.payload import transcript_path
+
     logs = fresh.repo_logs(
         env, session=session, cwd=cwd, toplevel=toplevel, now=now, window_days=days,
-        transcript_path=transcript if isinstance(transcript, str) else None,
+        transcript_path=transcript_path(payload) or None,
     )
     agents = config.get(cfg, "review.agents", [])
     try:

@@ -6,7 +6,13 @@ Claude Code reads `settings.json` files (user, project, local); Codex reads `hoo
 `{"type": "command", "command": …, "timeout": …}`; Gemini names the events BeforeAgent and
 AfterAgent and counts the timeout in milliseconds (geminicli.com/docs/hooks/reference). Cursor
 reads `hooks.json` (user `~/.cursor`, project `.cursor/`): `{"version": 1, "hooks": {event:
-[{"command": …}]}}`, handlers straight under the event (`FLAT`), events sessionStart and stop. Our handlers are recognised by their
+[{"command": …}]}}`, handlers straight under the event (`FLAT`), events sessionStart and stop.
+GitHub Copilot CLI reads every `*.json` in `.github/hooks/` (project) and `~/.copilot/hooks/`
+(user, `$COPILOT_HOME/hooks/`) in the same flat shape, its handlers `{"type": "command", "bash": …,
+"timeoutSec": …}`; we write a file of our own there, `git-ledger.json` (docs.github.com, "GitHub
+Copilot hooks reference"), with agentStop only: Copilot ignores what sessionStart and
+userPromptSubmitted hooks print, so the first prompt's corrections ride on agentStop too
+(hooks/stop.py). Our handlers are recognised by their
 command (`… git-ledger hook <event>` or `… -m git_ledger hook <event>`), so a reinstall updates
 the entry in place (Codex keys its trust to the entry's position) and uninstall removes exactly
 those handlers. Every other key, group and handler is kept as it was. A file that is not valid
@@ -30,9 +36,9 @@ from typing import Any
 from git_ledger import paths
 from git_ledger.errors import FatalError
 
-AGENTS = ("claude", "codex", "gemini", "cursor")
+AGENTS = ("claude", "codex", "gemini", "cursor", "copilot")
 SCOPES = {"claude": ("user", "project", "local"), "codex": ("user", "project"), "gemini": ("user", "project"),
-          "cursor": ("user", "project")}
+          "cursor": ("user", "project"), "copilot": ("user", "project")}
 EVENTS = {"UserPromptSubmit": "user-prompt-submit", "Stop": "stop"}  # Claude Code's and Codex's names
 # Each agent's event -> our hook (`git-ledger hook <name>`): the first prompt's context, the Stop guard.
 AGENT_EVENTS = {
@@ -41,11 +47,16 @@ AGENT_EVENTS = {
     "gemini": {"BeforeAgent": "user-prompt-submit", "AfterAgent": "stop"},
     # Cursor's beforeSubmitPrompt can only allow or block; its sessionStart adds context.
     "cursor": {"sessionStart": "user-prompt-submit", "stop": "stop"},
+    # Copilot CLI processes no output of sessionStart/userPromptSubmitted: agentStop does both jobs.
+    "copilot": {"agentStop": "stop"},
 }
 # Both hooks answer in well under a second; Claude Code, Codex and Cursor count seconds, Gemini CLI ms.
-TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000, "cursor": 30}
-# Cursor's hooks.json: {"version": 1, "hooks": {event: [handler, …]}}, no matcher groups.
-FLAT = frozenset({"cursor"})
+TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000, "cursor": 30, "copilot": 30}
+# Cursor's and Copilot's hook files: {"version": 1, "hooks": {event: [handler, …]}}, no matcher groups.
+FLAT = frozenset({"cursor", "copilot"})
+# The key of a flat handler's command line and of its timeout (Copilot: `bash`, `timeoutSec`).
+FLAT_KEYS = {"cursor": ("command", "timeout"), "copilot": ("bash", "timeoutSec")}
+COPILOT_FILE = "git-ledger.json"  # our own file among Copilot's hooks/*.json
 
 _OURS = re.compile(r"(?:^|[\s/\"'])(?:git-ledger|-m\s+git_ledger)['\"]?\s+hook\s+(user-prompt-submit|stop)\b")
 
@@ -75,6 +86,9 @@ def settings_path(agent: str, scope: str, project: Path, env: Mapping[str, str] 
         return paths.gemini_home(env) / "settings.json" if scope == "user" else project / ".gemini" / "settings.json"
     if agent == "cursor":
         return paths.cursor_home(env) / "hooks.json" if scope == "user" else project / ".cursor" / "hooks.json"
+    if agent == "copilot":
+        folder = paths.copilot_home(env) / "hooks" if scope == "user" else project / ".github" / "hooks"
+        return folder / COPILOT_FILE
     return paths.codex_home(env) / "hooks.json" if scope == "user" else project / ".codex" / "hooks.json"
 
 
@@ -101,6 +115,18 @@ def hook_command(scope: str, event: str, agent: str = "claude") -> str:
 def hook_commands(agent: str, scope: str) -> dict[str, str]:
     """The agent's event -> the command of our hook for it."""
     return {event: hook_command(scope, event, agent) for event in AGENT_EVENTS[agent]}
+
+
+def handler_command(handler: object) -> object:
+    """A handler's command line: `command` (Claude Code, Codex, Gemini CLI, Cursor) or `bash` (Copilot CLI)."""
+    if not isinstance(handler, dict):
+        return None
+    return handler.get("command", handler.get("bash"))
+
+
+def flat_handler(item: object) -> bool:
+    """Is this entry of an event's list a handler itself (Cursor, Copilot CLI), not a matcher group?"""
+    return isinstance(item, dict) and "hooks" not in item and ("command" in item or "bash" in item)
 
 
 def ours(command: object) -> str | None:
@@ -163,15 +189,20 @@ def with_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, ti
     return new
 
 
-def with_flat_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, timeout: int) -> dict[str, Any]:
-    """As `with_hooks`, for Cursor's shape: each event holds its handlers directly."""
+def with_flat_hooks(data: dict[str, Any], commands: Mapping[str, str], path: Path, timeout: int,
+                    keys: tuple[str, str] = FLAT_KEYS["cursor"]) -> dict[str, Any]:
+    """As `with_hooks`, for the flat shape: each event holds its handlers directly. `keys`: the
+    names of the command and timeout fields (FLAT_KEYS)."""
     new: dict[str, Any] = json.loads(json.dumps(data))
     new.setdefault("version", 1)
     hooks = new.setdefault("hooks", {})
+    command_key, timeout_key = keys
     for event, command in commands.items():
         handlers = _groups(hooks, event, path)
-        handler = {"command": command, "timeout": timeout}
-        mine = [i for i, h in enumerate(handlers) if isinstance(h, dict) and ours(h.get("command")) == ours(command)]
+        handler: dict[str, Any] = {"command": command, "timeout": timeout}
+        if command_key != "command":  # Copilot CLI: {"type": "command", "bash": …, "timeoutSec": …}
+            handler = {"type": "command", command_key: command, timeout_key: timeout}
+        mine = [i for i, h in enumerate(handlers) if ours(handler_command(h)) == ours(command)]
         if mine:
             handlers[mine[0]] = {**handlers[mine[0]], **handler}  # in place: keeps its position
         else:
@@ -192,8 +223,8 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
             continue
         kept = []
         for group in groups:
-            if isinstance(group, dict) and "command" in group and "hooks" not in group:  # Cursor's handler
-                if not ours(group.get("command")):
+            if flat_handler(group):  # Cursor's or Copilot's handler
+                if not ours(handler_command(group)):
                     kept.append(group)
                 continue
             handlers = group.get("hooks") if isinstance(group, dict) else None
@@ -218,19 +249,24 @@ def without_hooks(data: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30, flat: bool = False) -> Change:
-    """The change to `path` (`flat`: Cursor's hooks.json shape)."""
+def plan(path: Path, install: bool, commands: Mapping[str, str], timeout: int = 30, flat: bool = False,
+         keys: tuple[str, str] = FLAT_KEYS["cursor"]) -> Change:
+    """The change to `path` (`flat`: the hooks.json shape of Cursor and Copilot CLI, `keys` its
+    field names). Uninstalling from our own Copilot file that leaves nothing else in it deletes
+    the file (`after` ""): Copilot would reject an empty one with a warning."""
     before, data = read_settings(path)
     if not install:
         after_data = without_hooks(data)
     elif flat:
-        after_data = with_flat_hooks(data, commands, path, timeout)
+        after_data = with_flat_hooks(data, commands, path, timeout, keys)
     else:
         after_data = with_hooks(data, commands, path, timeout)
     if after_data == data:
         return Change(path, before, before, False)
     if path.exists() and not path.stat().st_mode & 0o222:
         raise FatalError(f"{path} is read-only: not changed (make it writable, or add the hooks yourself)")
+    if not after_data and path.name == COPILOT_FILE:
+        return Change(path, before, "", True)  # our own Copilot file, emptied: `apply` removes it
     return Change(path, before, edited(before, after_data), True)
 
 
@@ -306,7 +342,8 @@ def backups_of(path: Path, backup_dir: Path) -> list[Path]:
 def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
     """Write `change` atomically; the file it replaces is first copied into `backup_dir`
     (the data dir, so a project's .claude/ or .codex/ folder never gets stray files).
-    Returns the backup's path, or None when there was no file."""
+    Returns the backup's path, or None when there was no file. An empty `after` (our own
+    Copilot file, emptied) removes the file."""
     # Through a symlink (settings kept in a dotfiles repo): the link's target is what changes.
     path = Path(os.path.realpath(change.path))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -322,6 +359,9 @@ def apply(change: Change, backup_dir: Path, stamp: str) -> Path | None:
             n += 1
             backup = backup_dir / f"{flat}.{stamp}.{n}"
         shutil.copy2(path, backup)
+    if not change.after and path.name == COPILOT_FILE:
+        path.unlink(missing_ok=True)
+        return backup
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:

@@ -25,8 +25,10 @@ from pathlib import Path
 from git_ledger import paths
 from git_ledger.errors import FatalError
 from git_ledger.hooks import install as inst
+from git_ledger.hooks.inject import MARKER_DIR
+from git_ledger.hooks.stop import BLOCKED_DIR
 
-DATA_FOLDERS = ("injected", "backups")  # markers and backups: always removed
+DATA_FOLDERS = (MARKER_DIR, BLOCKED_DIR, "backups")  # markers and backups: always removed
 MARKER_PREFIX = "last-run-"  # the hooks' last-run markers (doctor reads them): always removed
 MERGE_LINE_SUFFIX = " merge=git-ledger"
 

@@ -19,9 +19,24 @@ def workdir(payload: Mapping[str, Any]) -> str:
 
 
 def session_id(payload: Mapping[str, Any]) -> str:
-    """The session's id: `session_id`, else (Cursor) `conversation_id`; "" when neither is a string."""
-    for key in ("session_id", "conversation_id"):
+    """The session's id: `session_id`, else (Cursor) `conversation_id`, else (Copilot CLI's
+    camelCase payloads) `sessionId`; "" when none is a string."""
+    for key in ("session_id", "conversation_id", "sessionId"):
         value = payload.get(key)
         if isinstance(value, str) and value:
             return value
     return ""
+
+
+def transcript_path(payload: Mapping[str, Any]) -> str:
+    """The session log the agent names: `transcript_path`, else (Copilot CLI) `transcriptPath`; "" when neither."""
+    for key in ("transcript_path", "transcriptPath"):
+        value = payload.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def copilot_stop(payload: Mapping[str, Any]) -> bool:
+    """Is this Copilot CLI's agentStop (camelCase: `transcriptPath`, `stopReason`, no event name)?"""
+    return "hook_event_name" not in payload and "transcriptPath" in payload and "stopReason" in payload

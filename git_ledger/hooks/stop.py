@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from git_ledger.hooks.guards import transcript
-from git_ledger.hooks.payload import session_id, workdir
+from git_ledger.hooks.payload import copilot_stop, session_id, transcript_path, workdir
 
 if TYPE_CHECKING:
     from git_ledger.classify.claims import Claim
@@ -51,7 +51,47 @@ class Firing(NamedTuple):
     detail: dict[str, Any]
 
 
+BLOCKED_DIR = "copilot-blocked"  # Copilot CLI: the sessions whose last turn we blocked
+CHECK_AGAINST = (
+    "Before you finish, check the work of this turn against these corrections from earlier sessions "
+    "in this repository. If it already respects them, say so in one line; otherwise fix it."
+)
+
+
 def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
+    if copilot_stop(payload):
+        return _copilot(payload, env)
+    return _guards(payload, env)
+
+
+def _copilot(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
+    """agentStop: the guards' reasons and, after the session's first turn, its recent corrections,
+    in one block; never two blocks in a row."""
+    from git_ledger.hooks import inject
+
+    session = session_id(payload)
+    if not session or inject.disabled(env):
+        return None
+    blocked = inject.marker_path(env, session, BLOCKED_DIR)
+    if os.path.exists(blocked):
+        os.unlink(blocked)  # this turn is the one our block forced: let it end
+        return None
+    if payload.get("stop_hook_active"):  # newer Copilot CLIs say so themselves
+        return None
+    answer = _guards(payload, env)
+    reasons = [json.loads(answer)["reason"]] if answer else []
+    corrections = inject.at_first_stop(payload, env)
+    if corrections:
+        reasons.append(f"{corrections}\n\n{CHECK_AGAINST}")
+    if not reasons:
+        return None
+    os.makedirs(os.path.dirname(blocked), mode=0o700, exist_ok=True)
+    with open(blocked, "w", encoding="utf-8"):
+        pass
+    return json.dumps({"decision": "block", "reason": "\n\n".join(reasons)}, ensure_ascii=False)
+
+
+def _guards(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
     # Cursor counts the follow-ups it has sent in this loop (`loop_count`) instead of a flag.
     if payload.get("stop_hook_active") or payload.get("loop_count") or env.get("GIT_LEDGER_DISABLE") == "1":
         return None  # never block twice in a row
@@ -60,8 +100,8 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
         return None
     if event == "stop" and payload.get("status") not in (None, "completed"):
         return None  # an aborted or failed Cursor turn claims nothing
-    path = payload.get("transcript_path")
-    if not isinstance(path, str) or not path:
+    path = transcript_path(payload)
+    if not path:
         return None
     try:
         turn = transcript.gemini_turn(path) if event == "AfterAgent" else transcript.current_turn(path)

@@ -36,7 +36,7 @@ def install(repo: Path, codex_home: Path, *args: str) -> None:
 
 def test_nothing_installed(repo: Path, codex_home: Path) -> None:
     text = doctor(repo, codex_home)
-    assert text.count("not installed") == 9  # claude 3 scopes, codex 2, gemini 2, cursor 2
+    assert text.count("not installed") == 11  # claude 3 scopes, codex 2, gemini 2, cursor 2, copilot 2
     assert "user-prompt-submit  never" in text and "stop                never" in text
 
 

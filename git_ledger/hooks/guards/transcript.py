@@ -1,5 +1,6 @@
-"""The current turn of a Claude Code transcript or Codex rollout, read from the end of the file
-(and of a Gemini CLI chat, a whole JSON document, read whole: `gemini_turn`).
+"""The current turn of a Claude Code transcript, Codex rollout, Cursor agent transcript or GitHub
+Copilot CLI session log (`~/.copilot/session-state/<session>/events.jsonl`), read from the end of
+the file (and of a Gemini CLI chat, a whole JSON document, read whole: `gemini_turn`).
 
 A Stop hook runs after every agent turn, and transcripts grow to hundreds of megabytes, so the
 file is read backwards in blocks (seek, never the whole file) until the record that opened the
@@ -41,7 +42,7 @@ class Call(NamedTuple):
 
 
 class TailTurn(NamedTuple):
-    agent: str  # claude | codex | gemini | cursor
+    agent: str  # claude | codex | gemini | cursor | copilot
     calls: tuple[Call, ...]  # in order, unique by id
     texts: tuple[str, ...]  # assistant text blocks, in order
     opened_by: str  # uuid of the opening human prompt ("" when not found)
@@ -254,6 +255,65 @@ def _cursor_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> N
             texts.append(b["text"])
 
 
+_COPILOT_SHELLS = frozenset({"bash", "powershell"})
+
+
+def copilot_record(rec: dict[str, Any]) -> bool:
+    """Is this a Copilot CLI session event, `{"type": "<area>.<kind>", "data": {…}, "id", "timestamp",
+    "parentId"}`? (Claude's `progress` records carry `data` too, but their type has no dot.)"""
+    kind = rec.get("type")
+    return isinstance(rec.get("data"), dict) and isinstance(kind, str) and "." in kind
+
+
+def copilot_prompt(rec: dict[str, Any]) -> bool:
+    """A `user.message` a person typed (its `content`; `transformedContent` is what the model got)."""
+    data = rec.get("data")
+    return rec.get("type") == "user.message" and isinstance(data, dict) \
+        and isinstance(data.get("content"), str) and human(data["content"])
+
+
+def copilot_judged(rec: dict[str, Any]) -> bool:
+    """An earlier agentStop's end (or the session's shutdown or resume) after the last prompt: the
+    turn being judged is not in the file yet. Copilot CLI 1.0.102 writes a turn's events after its
+    agentStop hooks have run (measured with the real client, tests/e2e/test_copilot.py)."""
+    kind = rec.get("type")
+    return kind in ("session.shutdown", "session.resume") or (
+        kind == "hook.end" and rec["data"].get("hookType") == "agentStop")
+
+
+def _copilot_arguments(arguments: Any) -> dict[str, Any]:
+    if isinstance(arguments, str):  # some versions keep the model's JSON string as it came
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            return {}
+    return arguments if isinstance(arguments, dict) else {}
+
+
+def _copilot_items(rec: dict[str, Any], calls: list[Call], texts: list[str]) -> None:
+    """A call from `assistant.message`'s toolRequests or `tool.execution_start` (one id, kept once),
+    and the assistant's text. A subagent's events (`parentToolCallId`) belong to its own turn."""
+    data = rec["data"]
+    if data.get("parentToolCallId"):
+        return
+    kind = rec.get("type")
+    if kind == "tool.execution_start":
+        requests = [{"toolCallId": data.get("toolCallId"), "name": data.get("toolName"),
+                     "arguments": data.get("arguments")}]
+    elif kind == "assistant.message":
+        requests = [r for r in data.get("toolRequests") or [] if isinstance(r, dict)]
+        content = data.get("content")
+        if isinstance(content, str) and content.strip():
+            texts.append(content)
+    else:
+        return
+    for j, r in reversed(list(enumerate(requests))):  # the file is read backwards
+        name = r.get("name") if isinstance(r.get("name"), str) else "?"
+        command = _copilot_arguments(r.get("arguments")).get("command")
+        shell = command if name in _COPILOT_SHELLS and isinstance(command, str) else ""
+        calls.append(Call(str(r.get("toolCallId") or f"{len(calls)}#{j}"), str(name), shell))
+
+
 def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
     """The turn since the last human prompt; None when the file holds no readable record."""
     agent = ""
@@ -272,7 +332,9 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
         if not agent:
             # Codex lines are {"timestamp", "type", "payload"}; Claude records never carry a payload;
             # Cursor's are {"role", "message"} (or {"type": "turn_ended"}) and carry no ids at all.
-            if "payload" in rec and "sessionId" not in rec:
+            if copilot_record(rec):
+                agent = "copilot"
+            elif "payload" in rec and "sessionId" not in rec:
                 agent = "codex"
             elif ("role" in rec and "message" in rec and "uuid" not in rec) or rec.get("type") == "turn_ended":
                 agent = "cursor"
@@ -287,6 +349,18 @@ def current_turn(path: str, max_bytes: int = MAX_BYTES) -> TailTurn | None:
             continue
         if not timestamp and isinstance(rec.get("timestamp"), str):
             timestamp = rec["timestamp"]
+        if agent == "copilot":
+            if not copilot_record(rec):
+                continue
+            if copilot_judged(rec):
+                return None  # the file ends with a turn already judged: this one is not written yet
+            if not last_uuid and isinstance(rec.get("id"), str):
+                last_uuid = rec["id"]
+            if copilot_prompt(rec):
+                opened_by, complete = str(rec.get("id") or ""), True
+                break
+            _copilot_items(rec, calls, texts)
+            continue
         uuid = rec.get("uuid") if agent == "claude" else None
         if not last_uuid and isinstance(uuid, str):
             last_uuid = uuid
