@@ -19,7 +19,7 @@ from git_ledger.errors import FatalError
 # The prompt hook reads the config: typing stays off its path (mypy reads this as usual).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from pathlib import Path
     from typing import Any
 
@@ -125,9 +125,10 @@ def get(cfg: Mapping[str, Any], dotted: str, default: Any = None) -> Any:
     return node
 
 
-def set_value(path: Path, dotted: str, value: Any) -> bool:
-    """Set `dotted` (e.g. "search.preferred") in the YAML file at `path`, keeping its comments
-    and order (a round-trip edit); the file is created when missing. False when already so."""
+def edit(path: Path, change: Callable[[Any], bool]) -> bool:
+    """A round-trip edit of the YAML mapping at `path` (comments and order kept; the file is
+    created when missing): `change` alters the mapping in place and says whether it changed
+    anything; only then is the file written, atomically. False when nothing changed."""
     from git_ledger import yaml as gl_yaml
 
     try:
@@ -143,25 +144,38 @@ def set_value(path: Path, dotted: str, value: Any) -> bool:
         data = CommentedMap()
     if not isinstance(data, dict):
         raise FatalError(f"{path}: expected a mapping at the top level")
-    node = data
-    *parents, leaf = dotted.split(".")
-    for part in parents:
-        if not isinstance(node.get(part), dict):
-            if part in node:
-                raise FatalError(f"{path}: `{part}` is not a mapping, so {dotted} cannot be set")
-            from ruamel.yaml.comments import CommentedMap
-
-            node[part] = CommentedMap()
-        node = node[part]
-    if node.get(leaf) == value:
+    if not change(data):
         return False
-    node[leaf] = value
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(gl_yaml.dump_rt(data), encoding="utf-8")
+        dumped = gl_yaml.dump_rt(data)
+        tmp.write_text(dumped if dumped.endswith("\n") else dumped + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as e:
         tmp.unlink(missing_ok=True)
         raise FatalError(f"cannot write {path}: {e.strerror or e}") from e
     return True
+
+
+def set_value(path: Path, dotted: str, value: Any) -> bool:
+    """Set `dotted` (e.g. "search.preferred") in the YAML file at `path` (a round-trip `edit`).
+    False when already so."""
+
+    def change(data: Any) -> bool:
+        node = data
+        *parents, leaf = dotted.split(".")
+        for part in parents:
+            if not isinstance(node.get(part), dict):
+                if part in node:
+                    raise FatalError(f"{path}: `{part}` is not a mapping, so {dotted} cannot be set")
+                from ruamel.yaml.comments import CommentedMap
+
+                node[part] = CommentedMap()
+            node = node[part]
+        if node.get(leaf) == value:
+            return False
+        node[leaf] = value
+        return True
+
+    return edit(path, change)

@@ -47,38 +47,27 @@ def offer(agent: AgentJudge) -> str:
 def enable(agent_name: str, config_path: Path, env: Mapping[str, str]) -> list[str]:
     """Add the agent judge (and the local e5 judge when no judge is configured) to the user
     config; the lines to print. FatalError when the CLI is not installed."""
-    from git_ledger import yaml as gl_yaml
+    from git_ledger import config as gl_config
 
     agent = AGENTS[agent_name]
     if shutil.which(agent.command[0], path=env.get("PATH")) is None:
         raise FatalError(f"{agent.command[0]} is not on PATH: install the {agent.name} CLI first")
-    try:
-        text = config_path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except OSError as e:
-        raise FatalError(f"cannot read {config_path}: {e.strerror or e}") from e
-    try:
-        data: Any = gl_yaml.load_rt(text) if text.strip() else None
-    except Exception as e:  # ruamel raises many types; all mean "not valid YAML"
-        raise FatalError(f"{config_path}: not valid YAML ({type(e).__name__}); fix it first") from e
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise FatalError(f"{config_path}: the config must be a mapping")
-    judges = data.get("judges")
-    if judges is None:
-        judges = [dict(LOCAL_PARTNER)]
-    if not isinstance(judges, list):
-        raise FatalError(f"{config_path}: `judges` must be a list")
-    if any(isinstance(j, dict) and j.get("name") == agent.name for j in judges):
+    names: list[str] = []
+
+    def change(data: Any) -> bool:
+        judges = data.get("judges")
+        if judges is None:
+            judges = [dict(LOCAL_PARTNER)]
+        if not isinstance(judges, list):
+            raise FatalError(f"{config_path}: `judges` must be a list")
+        if any(isinstance(j, dict) and j.get("name") == agent.name for j in judges):
+            return False
+        judges.append({"name": agent.name, "kind": "command", "command": list(agent.command),
+                       "timeout": agent.timeout})
+        data["judges"] = judges
+        names.extend(str(j.get("name")) for j in judges if isinstance(j, dict))
+        return True
+
+    if not gl_config.edit(config_path, change):
         return [f"judge {agent.name} is already enabled in {config_path}"]
-    judges.append({"name": agent.name, "kind": "command", "command": list(agent.command), "timeout": agent.timeout})
-    data["judges"] = judges
-    config_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = config_path.with_name(f".{config_path.name}.tmp")
-    dumped = gl_yaml.dump_rt(data)
-    tmp.write_text(dumped if dumped.endswith("\n") else dumped + "\n", encoding="utf-8")
-    tmp.replace(config_path)
-    names = ", ".join(str(j.get("name")) for j in judges if isinstance(j, dict))
-    return [offer(agent), f"enabled: judges in {config_path} are now {names} (asked in this order)"]
+    return [offer(agent), f"enabled: judges in {config_path} are now {', '.join(names)} (asked in this order)"]
