@@ -95,6 +95,16 @@ def test_appended_lines_are_read_from_the_last_offset(tmp_path: Path) -> None:
     assert json.loads(json.dumps(second.state)) == second.state
 
 
+def test_a_damaged_line_is_counted_and_the_rest_read(tmp_path: Path) -> None:
+    whole = session_log(tmp_path / "whole.jsonl", "/work/widget").read_bytes()
+    lines = whole.splitlines(keepends=True)
+    log = tmp_path / "events.jsonl"
+    log.write_bytes(b"".join([*lines[:5], b'{"type": "assistant.message", "data": {\x00\x00\n', b"[1, 2]\n", *lines[5:]]))
+    got = sources.read_events(log, "copilot")
+    assert got.lines_skipped == 2
+    assert [e.text for e in got.events if e.kind == "prompt"] == ["lint the parser", CORRECTION]
+
+
 def test_a_subagents_events_stay_out_of_the_parents_turn(tmp_path: Path) -> None:
     log = write_jsonl(tmp_path / "events.jsonl", [
         event("session.start", 0, sessionId=SESSION, context={"cwd": "/work/widget"}),
