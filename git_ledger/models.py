@@ -9,7 +9,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 # The agents whose logs are read: their own session logs, and the exports people keep of them.
-AGENTS = ("claude", "codex", "gemini", "cursor", "aider", "specstory")
+AGENTS = ("claude", "codex", "gemini", "cursor", "copilot", "aider", "specstory")
 
 # Event kinds. Human text: prompt, rejection_feedback, queued_prompt. Markers: interrupt.
 # Self-found: hook_block (a hook denied a tool call or sent Stop feedback), review_finding (a

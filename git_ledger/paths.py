@@ -125,11 +125,18 @@ def cursor_home(env: Env | None = None) -> Path:
     return _path(_home_str(_env(env)), ".cursor")
 
 
+def _copilot_home_str(env: Env) -> str:
+    return env.get("COPILOT_HOME") or os.path.join(_home_str(env), ".copilot")
+
+
 def copilot_home(env: Env | None = None) -> Path:
     """GitHub Copilot CLI's user folder: `$COPILOT_HOME`, else ~/.copilot (hooks/, session-state/)."""
-    e = _env(env)
-    given = e.get("COPILOT_HOME", "")
-    return _path(given) if given else _path(_home_str(e), ".copilot")
+    return _path(_copilot_home_str(_env(env)))
+
+
+def copilot_sessions(env: Env | None = None) -> Path:
+    """Copilot CLI's session folders, each with its `events.jsonl`."""
+    return _path(_log_roots(_env(env))["copilot"])
 
 
 def cursor_projects(env: Env | None = None) -> Path:
@@ -152,6 +159,7 @@ def _log_roots(env: Env) -> dict[str, str]:
         "codex": os.path.join(_codex_home_str(env), "sessions"),
         "gemini": os.path.join(_home_str(env), ".gemini", "tmp"),
         "cursor": os.path.join(_home_str(env), ".cursor", "projects"),
+        "copilot": os.path.join(_copilot_home_str(env), "session-state"),
     }
 
 

@@ -20,7 +20,8 @@ def add_logs_arg(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="a log file, or a folder searched recursively (repeatable); replaces the default "
         "roots ($CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, $CODEX_HOME/sessions or "
-        "~/.codex/sessions, ~/.gemini/tmp, ~/.cursor/projects, and the .aider.chat.history.md and "
+        "~/.codex/sessions, ~/.gemini/tmp, ~/.cursor/projects, $COPILOT_HOME/session-state or "
+        "~/.copilot/session-state, and the .aider.chat.history.md and "
         ".specstory/history/ of the repositories the store knows and of the current one)",
     )
 

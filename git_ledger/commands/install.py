@@ -16,13 +16,13 @@ EPILOG = {
   git-ledger install codex --dry-run           # show the change to $CODEX_HOME/hooks.json
   git-ledger install gemini                    # ~/.gemini/settings.json (BeforeAgent, AfterAgent)
   git-ledger install cursor                    # ~/.cursor/hooks.json (sessionStart, stop)
-  git-ledger install copilot --scope project   # .github/hooks/git-ledger.json (agentStop)
+  git-ledger install copilot --scope project   # .github/hooks/git-ledger.json (userPromptSubmitted, agentStop)
 
 User and local scopes run the console script by its absolute path; project scope runs
 `git-ledger` from PATH, because the file is shared with everyone who clones the repository.
 Codex runs a new or changed hook only after you trust it in /hooks inside codex.
-GitHub Copilot CLI gets agentStop only: it ignores what its prompt hooks print, so the recent
-corrections reach a Copilot session at the end of its first turn, not before it.
+GitHub Copilot CLI gets userPromptSubmitted (the recent corrections, added to the first prompt)
+and agentStop (the guard).
 """,
     "uninstall": """examples:
   git-ledger uninstall claude --scope project
@@ -107,8 +107,6 @@ def run(args: argparse.Namespace) -> int:
         if args.scope == "project":
             print("Codex also reads .codex/ only in a project you have trusted.")
     if installing and args.agent == "copilot":
-        print("Copilot CLI ignores what prompt hooks print: the recent corrections arrive at the end of "
-              "a session's first turn (through agentStop), not before it.")
         if args.scope == "project":
             print("In prompt mode (-p) Copilot loads repository hooks only in a trusted folder "
                   "(or with GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true).")

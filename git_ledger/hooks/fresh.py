@@ -114,8 +114,8 @@ def repo_logs(
     window_days: int,
 ) -> list[tuple[str, Path]]:
     """(agent, file) for the Claude Code, Gemini CLI and Cursor sessions of this repo, its exports
-    (Aider, SpecStory) and the recent Codex rollouts, except the current session's own files (its
-    cases are not shown to it anyway)."""
+    (Aider, SpecStory) and the recent Codex rollouts and Copilot CLI sessions, except the current
+    session's own files (its cases are not shown to it anyway)."""
     cutoff = (now - timedelta(days=window_days)).timestamp()
     files: list[tuple[str, Path]] = []
     dirs = [toplevel or "", cwd]
@@ -132,6 +132,8 @@ def repo_logs(
     for day in (now + timedelta(days=1), now, now - timedelta(days=1)):
         folder = sessions / f"{day:%Y}" / f"{day:%m}" / f"{day:%d}"
         files.extend(("codex", p) for p in _recent_jsonl(folder, cutoff, 0))
+    # Copilot CLI's session folders are not per repository: the recent ones, as for Codex
+    files.extend(("copilot", p) for p in _recent_jsonl(paths.copilot_sessions(env), cutoff, 1))
     for folder in gemini_folders(paths.gemini_tmp(env), dirs):
         files.extend(("gemini", p) for p in _recent_jsonl(folder / "chats", cutoff, 0, (".json", ".jsonl")))
     for d in {x for x in dirs if x}:

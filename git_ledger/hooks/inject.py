@@ -99,17 +99,22 @@ def _first_prompt(payload: dict[str, Any], env: Mapping[str, str], session: str,
     text = _claim(payload, env, session, marker)
     if not text:
         return None
+    from git_ledger.hooks.payload import copilot_prompt
+
     event = payload.get("hook_event_name")
     if event == "sessionStart":  # Cursor: the context a session starts with
         return json.dumps({"additional_context": text})
+    if copilot_prompt(payload):  # Copilot CLI: a top-level key, added to the prompt
+        return json.dumps({"additionalContext": text})
     # Gemini CLI's event is BeforeAgent: the answer names the event it answers.
     name = "BeforeAgent" if event == "BeforeAgent" else "UserPromptSubmit"
     return json.dumps({"hookSpecificOutput": {"hookEventName": name, "additionalContext": text}})
 
 
 def at_first_stop(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
-    """The injection text for an agent that takes no context before the first turn (Copilot CLI):
-    claimed once per session exactly as on a first prompt, delivered by the Stop hook. None on
+    """The injection text for a Copilot CLI session whose first prompt went without it (only the
+    agentStop hook installed, by an older git-ledger): claimed once per session exactly as on a
+    first prompt, delivered by the Stop hook. None on
     every later turn (the marker file exists: nothing beyond os is touched)."""
     from git_ledger.hooks.payload import session_id
 

@@ -10,9 +10,9 @@ reads `hooks.json` (user `~/.cursor`, project `.cursor/`): `{"version": 1, "hook
 GitHub Copilot CLI reads every `*.json` in `.github/hooks/` (project) and `~/.copilot/hooks/`
 (user, `$COPILOT_HOME/hooks/`) in the same flat shape, its handlers `{"type": "command", "bash": …,
 "timeoutSec": …}`; we write a file of our own there, `git-ledger.json` (docs.github.com, "GitHub
-Copilot hooks reference"), with agentStop only: Copilot ignores what sessionStart and
-userPromptSubmitted hooks print, so the first prompt's corrections ride on agentStop too
-(hooks/stop.py). Our handlers are recognised by their
+Copilot hooks reference"), with userPromptSubmitted (its top-level `additionalContext` reaches the
+model with the prompt, checked with the real 1.0.102) and agentStop (the guard, and the first
+prompt's corrections for a session whose prompt hook did not run, hooks/stop.py). Our handlers are recognised by their
 command (`… git-ledger hook <event>` or `… -m git_ledger hook <event>`), so a reinstall updates
 the entry in place (Codex keys its trust to the entry's position) and uninstall removes exactly
 those handlers. Every other key, group and handler is kept as it was. A file that is not valid
@@ -47,8 +47,8 @@ AGENT_EVENTS = {
     "gemini": {"BeforeAgent": "user-prompt-submit", "AfterAgent": "stop"},
     # Cursor's beforeSubmitPrompt can only allow or block; its sessionStart adds context.
     "cursor": {"sessionStart": "user-prompt-submit", "stop": "stop"},
-    # Copilot CLI processes no output of sessionStart/userPromptSubmitted: agentStop does both jobs.
-    "copilot": {"agentStop": "stop"},
+    # Copilot CLI 1.0.102 adds userPromptSubmitted's top-level additionalContext to the prompt.
+    "copilot": {"userPromptSubmitted": "user-prompt-submit", "agentStop": "stop"},
 }
 # Both hooks answer in well under a second; Claude Code, Codex and Cursor count seconds, Gemini CLI ms.
 TIMEOUT = {"claude": 30, "codex": 30, "gemini": 30_000, "cursor": 30, "copilot": 30}

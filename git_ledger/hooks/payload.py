@@ -37,6 +37,11 @@ def transcript_path(payload: Mapping[str, Any]) -> str:
     return ""
 
 
+def copilot_prompt(payload: Mapping[str, Any]) -> bool:
+    """Is this Copilot CLI's userPromptSubmitted (camelCase `sessionId`, `prompt`, no event name)?"""
+    return "hook_event_name" not in payload and "sessionId" in payload and "prompt" in payload
+
+
 def copilot_stop(payload: Mapping[str, Any]) -> bool:
     """Is this Copilot CLI's agentStop (camelCase: `transcriptPath`, `stopReason`, no event name)?"""
     return "hook_event_name" not in payload and "transcriptPath" in payload and "stopReason" in payload

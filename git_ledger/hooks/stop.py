@@ -65,8 +65,8 @@ def run(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
 
 
 def _copilot(payload: dict[str, Any], env: Mapping[str, str]) -> str | None:
-    """agentStop: the guards' reasons and, after the session's first turn, its recent corrections,
-    in one block; never two blocks in a row."""
+    """agentStop: the guards' reasons and, for a session whose first prompt went without them (no
+    userPromptSubmitted hook installed), its recent corrections, in one block; never two blocks in a row."""
     from git_ledger.hooks import inject
 
     session = session_id(payload)

@@ -3,8 +3,8 @@
 Contract (shared by collect, inject, guards, cards):
 
 * `detect_agent(head: bytes) -> str | None` recognises a log from its first bytes (content, not
-  its name) by its first valid record: "claude", "codex", "gemini", "cursor", "aider",
-  "specstory", or None for anything else.
+  its name) by its first valid record: "claude", "codex", "gemini", "cursor", "copilot",
+  "aider", "specstory", or None for anything else.
   `recognise(path)` reads those bytes (OSError passes), `sniff(path)` also returns None for a
   file that cannot be read.
 * `discover(roots) -> Iterator[tuple[str, Path]]` yields (agent, file) for every log under each
@@ -58,6 +58,8 @@ _CODEX_FIRST = re.compile(
     rb'|\A\{\s*"id"\s*:\s*"[0-9a-fA-F-]{36}"\s*,\s*"timestamp"\s*:'
 )
 _GEMINI_FIRST = re.compile(rb'\A\{\s*"sessionId"\s*:\s*"[^"]*"\s*,\s*"projectHash"\s*:')
+# Copilot CLI's events: `{"type": "<area>.<kind>", "data": {…}` (session.start first, unless damaged).
+_COPILOT_FIRST = re.compile(rb'\A\{\s*"type"\s*:\s*"(?:session|user|assistant|tool|hook|system)\.[a-z_]{1,40}"\s*,\s*"data"\s*:\s*\{')
 _CURSOR_FIRST = re.compile(rb'\A\{\s*(?:"role"\s*:\s*"(?:user|assistant)"\s*,\s*"message"\s*:'
                            rb'|"type"\s*:\s*"turn_ended")')
 # The markdown and text logs: their first line says what they are.
@@ -99,6 +101,8 @@ def detect_agent(head: bytes) -> str | None:
             return "codex"
         if _CURSOR_FIRST.match(first):
             return "cursor"
+        if _COPILOT_FIRST.match(first):
+            return "copilot"
         if _CLAUDE_FIRST.match(first) or (re.search(rb'"sessionId"\s*:\s*"', first) and re.search(rb'"uuid"\s*:\s*"', first)):
             return "claude"
     return None
@@ -206,6 +210,8 @@ def _parse_agent(path: str | Path, agent: str, offset: int, state: dict[str, Any
         from git_ledger.sources import gemini as reader
     elif agent == "cursor":
         from git_ledger.sources import cursor as reader  # type: ignore[no-redef]
+    elif agent == "copilot":
+        from git_ledger.sources import copilot as reader  # type: ignore[no-redef]
     elif agent == "aider":
         from git_ledger.sources import aider as reader  # type: ignore[no-redef]
     else:

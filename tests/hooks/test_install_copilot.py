@@ -1,7 +1,8 @@
 """`git-ledger install|uninstall copilot` on real hook files, through the real CLI; then the
 installed command runs as GitHub Copilot CLI runs it, fed the JSON its hooks reference documents
-for `agentStop` (camelCase: sessionId, timestamp in ms, cwd, transcriptPath, stopReason) and
-answering `{"decision": "block", "reason": …}`. The session logs are written here in the shape
+for `userPromptSubmitted` (camelCase: sessionId, prompt, timestamp in ms, cwd), answering
+`{"additionalContext": …}`, and for `agentStop` (sessionId, timestamp, cwd, transcriptPath,
+stopReason), answering `{"decision": "block", "reason": …}`. The session logs are written here in the shape
 of `~/.copilot/session-state/<id>/events.jsonl` as public readers of it and captures of the CLI's
 JSON stream show it (`{"type", "data", "id", "timestamp", "parentId"}` events), not copied from a
 real session. The real client, run offline, is in tests/e2e/test_copilot.py; it writes a turn's
@@ -32,10 +33,10 @@ def copilot_hooks(isolated_env: Path) -> Path:
 
 def test_install_twice_then_uninstall_leaves_no_file(repo: Path, copilot_hooks: Path) -> None:
     out = run_cli("install", "copilot", cwd=repo)
-    assert out.returncode == 0 and "agentStop hooks installed" in out.stdout, out.stderr
-    assert "end of a session's first turn" in out.stdout  # said plainly at install
-    assert json.loads(copilot_hooks.read_text()) == {"version": 1, "hooks": {"agentStop": [
-        {"type": "command", "bash": f"{SCRIPT} hook stop", "timeoutSec": 30}]}}
+    assert out.returncode == 0 and "userPromptSubmitted and agentStop hooks installed" in out.stdout, out.stderr
+    assert json.loads(copilot_hooks.read_text()) == {"version": 1, "hooks": {
+        "userPromptSubmitted": [{"type": "command", "bash": f"{SCRIPT} hook user-prompt-submit", "timeoutSec": 30}],
+        "agentStop": [{"type": "command", "bash": f"{SCRIPT} hook stop", "timeoutSec": 30}]}}
     assert "already installed" in run_cli("install", "copilot", cwd=repo).stdout
     assert run_cli("uninstall", "copilot", cwd=repo).returncode == 0
     assert not copilot_hooks.exists()  # an emptied file of ours would be a broken hooks file to Copilot
@@ -60,7 +61,7 @@ def test_project_scope_copilot_home_doctor_and_a_broken_file(repo: Path, copilot
     project = json.loads((repo / ".github" / "hooks" / "git-ledger.json").read_text())
     assert [h["bash"] for h in project["hooks"]["agentStop"]] == ["git-ledger hook stop"]
     report = json.loads(run_cli("doctor", "--json", cwd=repo).stdout)["copilot"]["scopes"]
-    assert [(s["scope"], s["installed"]) for s in report] == [("user", []), ("project", ["agentStop"])]
+    assert [(s["scope"], s["installed"]) for s in report] == [("user", []), ("project", ["userPromptSubmitted", "agentStop"])]
     elsewhere = tmp_path / "copilot-home"
     assert run_cli("install", "copilot", cwd=repo, env={"COPILOT_HOME": str(elsewhere)}).returncode == 0
     assert (elsewhere / "hooks" / "git-ledger.json").is_file() and not copilot_hooks.exists()
@@ -143,6 +144,36 @@ def test_the_installed_hook_answers_copilot_in_its_own_terms(repo: Path, copilot
     assert not copilot_hooks.exists() and not (Path(os.environ["GIT_LEDGER_HOME"]) / stop.BLOCKED_DIR).exists()
 
 
+def test_the_first_prompt_gets_the_corrections_once_and_agent_stop_does_not_repeat_them(
+        repo: Path, copilot_hooks: Path, tmp_path: Path) -> None:
+    earlier = write_jsonl(tmp_path / "logs" / "claude.jsonl", [
+        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
+         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
+        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
+         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
+        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
+         "timestamp": "2026-11-19T09:01:00.000Z",
+         "message": {"role": "user", "content": "you didn't run the tests before saying it was done"}},
+    ])
+    assert run_cli("collect", "--logs", str(earlier), "--json", cwd=repo).returncode == 0
+    assert run_cli("install", "copilot", cwd=repo).returncode == 0
+    hooks = json.loads(copilot_hooks.read_text())["hooks"]
+    prompt_hook, stop_hook = hooks["userPromptSubmitted"][0]["bash"], hooks["agentStop"][0]["bash"]
+    # what Copilot CLI 1.0.102 sends its userPromptSubmitted hooks (recorded in its events.jsonl)
+    prompt = {"sessionId": "cop-5", "prompt": "fix the parser", "timestamp": 1_795_000_000_000, "cwd": str(repo)}
+    first = run_installed(prompt_hook, prompt, tmp_path)
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    assert "you didn't run the tests" in json.loads(first.stdout)["additionalContext"]
+    assert run_installed(prompt_hook, {**prompt, "prompt": "and the docs"}, tmp_path).stdout == ""
+    log = write_jsonl(tmp_path / "session-state" / "cop-5" / "events.jsonl", [
+        event(0, "session.start", {"sessionId": "cop-5", "version": 1, "producer": "copilot-agent"}),
+        event(1, "user.message", {"content": "fix the parser"}), *bash_call(2, "call-1", "pytest -q"),
+        say(5, "Fixed; the tests pass.")])
+    stop_payload = {"sessionId": "cop-5", "timestamp": 1_795_000_001_000, "cwd": str(repo),
+                    "transcriptPath": str(log), "stopReason": "end_turn"}
+    assert run_installed(stop_hook, stop_payload, tmp_path).stdout == ""  # claimed already: no second list
+
+
 def test_grep_guessing_in_a_copilot_turn_earns_the_search_reminder(repo: Path, tmp_path: Path) -> None:
     (repo / ".git-ledger").mkdir()
     (repo / ".git-ledger" / "config.yaml").write_text("search:\n  preferred: semble\n")
@@ -168,7 +199,8 @@ def test_it_fails_open_on_what_it_cannot_read(repo: Path, tmp_path: Path) -> Non
     assert len(logged) == 2 and all(" stop: " in line for line in logged)  # a missing log is silence, not an error
 
 
-def test_copilot_hooks_are_agent_stop_only() -> None:
-    # sessionStart and userPromptSubmitted outputs are not processed by Copilot CLI's command hooks.
-    assert inst.AGENT_EVENTS["copilot"] == {"agentStop": "stop"}
+def test_copilot_hooks_are_the_prompt_hook_and_agent_stop() -> None:
+    # Copilot CLI 1.0.102 adds userPromptSubmitted's top-level additionalContext to the prompt
+    # (tests/e2e/test_copilot.py); agentStop runs the guard.
+    assert inst.AGENT_EVENTS["copilot"] == {"userPromptSubmitted": "user-prompt-submit", "agentStop": "stop"}
     assert inst.settings_path("copilot", "project", Path("/r")) == Path("/r/.github/hooks/git-ledger.json")
