@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 import msgspec
 
-__all__ = ["BOM", "CHUNK_BYTES", "Chunks", "complete_chunks", "framed", "loads", "salvage"]
+__all__ = ["BOM", "CHUNK_BYTES", "Chunks", "complete_chunks", "framed", "loads", "read_json_lines", "salvage"]
 CHUNK_BYTES = 8 << 20  # read logs in pieces of about this size
 BOM = b"\xef\xbb\xbf"  # a UTF-8 byte order mark some editors put at the start of a file
 SALVAGE_MAX = 16 << 20  # a damaged line longer than this is only counted, never searched for records
@@ -84,6 +84,29 @@ class Chunks:
 def complete_chunks(f: BinaryIO, offset: int, size: int = CHUNK_BYTES) -> Iterator[tuple[int, bytes]]:
     """`Chunks` without the memory of an unfinished line."""
     return iter(Chunks(f, offset, size=size))
+
+
+def read_json_lines(path: str, offset: int, take: Callable[[Any, int], bool]) -> tuple[int, int, int]:
+    """Hand each complete, non-blank line of `path` from `offset` to `take`, parsed as JSON (None
+    when it is not JSON), with its byte position; a line `take` refuses counts as skipped.
+    Returns (the offset after the last complete line, bytes read, lines skipped)."""
+    end, nbytes, skipped = offset, 0, 0
+    with open(path, "rb") as f:
+        for start, chunk in complete_chunks(f, offset):
+            nbytes += len(chunk)
+            pos = start
+            for raw in chunk.splitlines(keepends=True):
+                line = raw.rstrip(b"\r\n")
+                if line.strip():
+                    try:
+                        record = loads(line)
+                    except (ValueError, RecursionError):
+                        record = None
+                    if not take(record, pos):
+                        skipped += 1
+                pos += len(raw)
+            end = pos
+    return end, nbytes, skipped
 
 
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]

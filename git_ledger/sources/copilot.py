@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from git_ledger.sources._core import Call, LazyCall, Parsed, Recorder, make_call, s
-from git_ledger.sources._lines import complete_chunks, loads
+from git_ledger.sources._lines import read_json_lines
 from git_ledger.sources._text import human_text, short_hash
 
 _SHELL_TOOLS = frozenset({"bash", "powershell"})
@@ -52,25 +52,13 @@ class CopilotReader:
         self.asked_tools = bool(st.get("asked_tools", False))
 
     def read(self, path: str, offset: int) -> tuple[int, int, int]:
-        end, nbytes, skipped = offset, 0, 0
-        with open(path, "rb") as f:
-            for start, chunk in complete_chunks(f, offset):
-                nbytes += len(chunk)
-                pos = start
-                for raw in chunk.splitlines(keepends=True):
-                    line = raw.rstrip(b"\r\n")
-                    if line.strip():
-                        try:
-                            record = loads(line)
-                        except (ValueError, RecursionError):
-                            record = None
-                        if isinstance(record, dict) and isinstance(record.get("data"), dict):
-                            self._record(record, str(record.get("id") or pos))
-                        else:
-                            skipped += 1
-                    pos += len(raw)
-                end = pos
-        return end, nbytes, skipped
+        return read_json_lines(path, offset, self._take)
+
+    def _take(self, record: Any, pos: int) -> bool:
+        if not (isinstance(record, dict) and isinstance(record.get("data"), dict)):
+            return False
+        self._record(record, str(record.get("id") or pos))
+        return True
 
     def _record(self, record: dict[str, Any], uid: str) -> None:
         rec = self.rec

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from git_ledger.sources._core import Parsed, Recorder, keep_unseen, make_call, s
-from git_ledger.sources._lines import complete_chunks, loads
+from git_ledger.sources._lines import read_json_lines
 from git_ledger.sources._text import human_text
 
 _QUERY = re.compile(r"<user_query>(.*?)</user_query>", re.DOTALL)  # stripped after: no \s* beside .*?
@@ -91,25 +91,13 @@ class CursorReader:
 
     # ------------------------------------------------------------------ JSON lines
     def read_lines(self, path: str, offset: int) -> tuple[int, int, int]:
-        end, nbytes, skipped = offset, 0, 0
-        with open(path, "rb") as f:
-            for start, chunk in complete_chunks(f, offset):
-                nbytes += len(chunk)
-                pos = start
-                for raw in chunk.splitlines(keepends=True):
-                    line = raw.rstrip(b"\r\n")
-                    if line.strip():
-                        try:
-                            record = loads(line)
-                        except (ValueError, RecursionError):
-                            record = None
-                        if isinstance(record, dict):
-                            self._record(record, str(pos))
-                        else:
-                            skipped += 1
-                    pos += len(raw)
-                end = pos
-        return end, nbytes, skipped
+        return read_json_lines(path, offset, self._take)
+
+    def _take(self, record: Any, pos: int) -> bool:
+        if not isinstance(record, dict):
+            return False
+        self._record(record, str(pos))
+        return True
 
     def _record(self, record: dict[str, Any], uid: str) -> None:
         rec = self.rec
