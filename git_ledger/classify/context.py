@@ -5,7 +5,7 @@ is a result-error; the same words opening a task are a report, not a correction.
 whether the agent's previous message claimed its work, or its turn ran tools that edit files or
 run commands (reading and searching change nothing a person could find wrong).
 
-A claim of completion is the Stop guard's notion (`hooks.claims.find_claim`: "Done.", "all tests
+A claim of completion is the Stop guard's notion (`classify.claims.find_claim`: "Done.", "all tests
 pass", "I've fixed …", 全部完成). A reply reporting work it did ("I've changed X", "Updated the
 routes", "修改了 …", "変更しました", "수정했습니다") claims work as well, though it claims no
 completion: that is the small test here. A plan ("I'll change X", "let me update …") claims nothing.
