@@ -156,6 +156,12 @@ def _hit(rule: Rule, text: str, sentences: Iterable[str]) -> bool:
     )
 
 
+def _stated_elsewhere(rule: Rule, text: str) -> bool:
+    """A re-check request whose `unless` (the failure said outright) holds in another sentence:
+    "位置完全不对。…好像怎么都能消，你检查一下" reports the failure, then asks to look into it."""
+    return rule.kind == RECHECK and rule.unless is not None and rule.unless.search(text) is not None
+
+
 def _is_question(text: str, packs: list[Pack]) -> bool:
     # A string test, not a regex: `[?][?!.]*$` rescans a long run of "?" from every "?".
     if text.rstrip(QUESTION_TRAILER)[-1:] in (*QUESTION_MARKS,):
@@ -274,7 +280,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     sentences = _Sentences(body)
     for live in lives:
         for r in live.exclusions:
-            if _hit(r, body, sentences):
+            if _hit(r, body, sentences) and not _stated_elsewhere(r, body):
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
