@@ -52,19 +52,30 @@ _STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|�
                  r"|(?:沒|没|不)(?:有)?(?:生效|起作用)|(?:沒|没)(?:有)?(?:任何)?(?:效果|反應|反应)"
                  # "现在列表没有刷新，看看是不是缓存的问题", "颜色好像不对": the failure, then a guess at its cause
                  r"|(?:現在|现在)[^，,。；;！!？?\n]{0,20}?(?:無法|无法|不會|不会|沒有|没有|沒|没|不能)"
-                 r"|(?:好像|似乎)(?:不對|不对|錯了|错了|沒有|没有|沒|没|不會|不会|無法|无法)")
+                 r"|(?:好像|似乎)(?:不對|不对|錯了|错了|沒有|没有|沒|没|不會|不会|無法|无法)"
+                 # "又没有图标了…应该是数据的问题吧", "位置完全不对，请你检查一下", "图标没有显示出来，检查一下"
+                 r"|(?<![一有])又(?:沒|没|不(?:能|行|見|见|會|会|顯示|显示))|完全(?:不對|不对|錯|错)"
+                 r"|(?<![有是否])(?:沒|没)(?:有)?(?:正確|正确|正常|成功)?(?:顯示|显示)(?:出來|出来)"
+                 # "我只是让你检查，而不是直接改动，继续吧": what was asked, against what was done
+                 r"|(?:只|就)(?:是)?(?:叫|讓|让)你[^。！!？?]{0,20}?(?:而不是|(?:沒|没)(?:叫|讓|让)你)")
 
 TYPES: tuple[Rule, ...] = (
     rule(O, "leak", r"漏(?:掉|了|寫|写|改|加|看|測|测|跑|處理|处理|傳|传|更新)|看漏"
          r"|(?<![沒没無无防免])(?<!沒有)(?<!没有)(?:遺漏|遗漏)(?!值)"),  # not 确保没有遗漏 (make sure none is missed)
     rule(O, "forgot", r"(?<![別别要沒没不])忘(?:了|記|记|掉|加|寫|写|改|跑|更新)(?!密碼|密码)"),
     rule(O, "lacking", r"(?<![加理查上對对針针的有])缺(?:少|了)(?!的)|(?<![減减多至缺])少了(?:一|個|个|幾|几|\d)"),
-    rule(O, "not-done", r"(?:你|還|还|又)(?:是|都|也)?(?:沒|没)(?:有)?" + _DO),
+    rule(O, "not-done", r"(?:你|還|还|又)(?:是|都|也)?(?:沒|没)(?:有)?(?:" + _DO + r"|用(?![户戶])|看|檢查|检查|部署|安裝|安装|重啟|重启"
+         r"|編譯|编译|保存|上傳|上传)",
+         # "你没有部署权限": a permission the agent lacks, not work it left out
+         unless=r"權限|权限|資格|资格|必要|辦法|办法"),
     # "你改了 handler，但是没在 router.go 里注册路由"
     rule(O, "but-not", r"但(?:是)?(?:你)?(?:沒|没)(?:有)?(?:在[^，,。！!？?]{1,20}?|把[^，,。！!？?]{1,20}?|一起)?" + _DO,
          also=r"你"),
     # "你只改了前端": part of the job done, the rest not.
-    rule(O, "only-part", r"你(?:就|只|才)(?:改|動|动|修|加|做|處理|处理|寫|写|更新|跑|測|测)了"),
+    rule(O, "only-part", r"你(?:就|只|才)(?:改|動|动|修|加|做|處理|处理|寫|写|更新|跑|測|测|注意到|注意|考慮到|考虑到|考慮|考虑"
+         r"|顧及|顾及|關注|关注|看)了"),
+    # "你忽略了普通按钮", "你好像忽视了时区": overlooked (not "你可以忽略这个警告": an instruction).
+    rule(O, "overlooked", r"你[^，,。！!？?你]{0,6}?(?:忽略|忽視|忽视)了"),
     rule(O, "not-in-your-work", r"(?:你的)?(?:提交|改動|改动|commit|pr)(?:裡|里|中|內|内)(?:面)?(?:並|并)?"
          r"(?:沒有|没有|少了|缺了|漏了)"),
     rule(IV, "said-before", _SAY + r"(?:過|过)?(?:了)?(?:你)?[，,]?\s?(?:不要|別|别|不准|不能|不用|只|用(?![户戶])|要先)"
@@ -93,6 +104,15 @@ TYPES: tuple[Rule, ...] = (
     # "你怎么把测试删了", "为什么把配置改了？": the agent did something it was not asked to.
     rule(IV, "why-did-you", r"你(?:怎麼|怎么|為什麼|为什么|咋)(?:又|還|还|直接|就)?(?:把|給|给)[^，,。！!？?]{1,15}?(?:刪|删|改|動|动|換|换"
          r"|推|覆蓋|覆盖|重寫|重写)(?:了|掉)"),
+    # "你没按我说的改", "没有按照要求": not what was asked (someone else's slip is a task).
+    rule(IV, "not-as-told", r"(?:沒|没)(?:有)?(?:按|按照|照|依照|遵照|遵守|遵循)(?:我|你)?(?:的|說|说|講|讲|要求|指示|規則|规则|約定|约定)",
+         unless=r"他|她|同事|別人|别人|用戶|用户|使用者|如果|要是|萬一|万一|的話|的话"),
+    # "不是让你别动配置吗", "我不是说过先别提交嘛": what was asked, as a reproach (a question in form).
+    rule(IV, "wasnt-i-clear", r"(?:不是(?:讓|让|叫)|我不是(?:說|说|講|讲|交代|告訴你|告诉你|提醒)|不是跟你(?:說|说|講|讲))"
+         r"[^。！!？?\n嗎吗嘛]{1,30}(?:嗎|吗|嘛)"),
+    # "你又把测试删了", "你怎么又用了 mock": did it again.
+    rule(IV, "again-you", r"你(?:怎麼|怎么|咋)?又(?:把|給|给|在)?[^，,。！!？?又]{0,12}?(?:刪|删|改|動|动|換|换|用|推|覆蓋|覆盖"
+         r"|重寫|重写|提交|回退)(?:了|掉)"),
     rule(IV, "on-your-own", r"擅自|自作主張|自作主张|(?:不是|沒)(?:說好|说好)|不是说好"
          r"|(?:違反|违反|無視|无视|不聽|不听)(?:了)?(?:我的)?(?:指示|要求|規則|规则|我說|我说)"),
     rule(P, "not-this", r"不是(?:這|这|那)(?:樣|样|個|个|裡|里|邊|边|種|种|張|张|支|份|意思)"),
@@ -104,6 +124,15 @@ TYPES: tuple[Rule, ...] = (
     # "我说的是 v2 分支", "这不是我要的": what was meant, against what was done.
     rule(P, "what-i-meant", r"我(?:說|说|講|讲|指|問|问)的是|(?:這|这|那)(?:個|个)?(?:並|并)?不是我(?:要|想要|說|说|要求|問|问)的"
          r"|(?:理解|想|搞|弄)反了"),
+    # Right after the agent's work, "我要的是竖排", "我想要的不是弹窗": what was wanted, against what was
+    # done (not an answer to the agent's "which one do you want?").
+    rule(P, "wanted-after-claim", r"我(?:要|想要|需要|要求)的(?:是|不是|其實是|其实是|明明是)", after_claim=True, not_an_answer=True),
+    # "我不是已经装好了吗", "不是已经有这个函数了吗": a fact the agent missed, asked as a reproach.
+    rule(P, "already-asked", r"不是(?:已經|已经|早就|早已)[^。！!？?\n嗎吗嘛]{1,30}?了(?:嗎|吗|嘛)", asked=True),
+    # "不对啊，那这样岂不是…", "不对，端口在配置里": opening by rejecting what the agent said (a still/again
+    # report after it is a result-error, typed below).
+    rule(P, "opening-no", r"^(?:不對|不对|錯了|错了|不是的|不是這樣|不是这样)(?:啊|呀|吧|哦|喔|哈|的)?(?:[，,。.!！\s]|$)",
+         unless=_STILL + r"|(?<![一])又|(?:現在|现在)", asked=True),
     # "你以为 amount 是元，其实库里存的是分"
     rule(P, "you-thought", r"你(?:以為|以为|當成|当成|當作|当作)", also=r"其實|其实|實際|实际|但|可是|不是"),
     rule(P, "not-x", r"^(?:不是\s?[\w.+#/-]{1,20}[，,]\s?(?:我|是|在|用|要)|(?:不對|不对|錯了|错了)[，,].{0,30}[，,]\s?不是)"),
@@ -170,9 +199,22 @@ TYPES: tuple[Rule, ...] = (
          r"|渲染|更新|保存|跳轉|跳转|刷新)",
          unless=r"如果|要是|萬一|万一|的話|的话|需要|能不能|可不可以|是否|確保|确保|避免|防止|不要|別|别|(?:時|时)(?:候)?要"
          r"|有(?:沒|没)有|情況|情况|場合|场合|要(?:提示|顯示|显示|彈|弹|報|报|記錄|记录)", after_claim=True),
+    # Right after the agent's work: "矮人还是在建筑后面", "依然在转圈": the same place or state as before
+    # (not 还是 = "or": "放在 A 还是在 B").
+    rule(R, "still-there", r"(?:依然|仍然|依舊|依旧|仍舊|仍旧)在(?![意乎])|(?:^|[，,\s]|現在|现在|但|可|卻|却)(?:還是|还是)在(?![意乎])",
+         after_claim=True),
+    # Right after the agent's work: "我们又遇到了一个问题", "又出现同样的报错".
+    rule(R, "again-a-problem", r"又(?:遇到|碰到|出現|出现|冒出|報|报|有)(?:了)?(?:一個|一个|個|个)?(?:新的|同樣的|同样的|一樣的|一样的|相同的)?"
+         r"(?:問題|问题|bug|錯誤|错误|報錯|报错|異常|异常)", after_claim=True),
+    # "还是没修好吗？", "还是没有修复；不能这样吗？": asked, but the attempt failed.
+    rule(R, "still-unfixed", _STILL + r"(?:沒|没)(?:有)?(?:修復|修复|修好|解決|解决|生效|改好|改過來|改过来)", asked=True),
+    # "推理代码不对吧，侧链都没绑上": hedged, but wrong, and why.
+    rule(R, "wrong-hedged", r"(?<=[^\s，,。！!？?對对])不(?:對|对)吧\s?[，,]\s?\S", after_claim=True),
     # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
     rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
-         r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug))",
+         r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug)"
+         # "怎么还是这样？", "为什么还是老样子"
+         r"|這樣|这样|那樣|那样|一樣|一样|老樣子|老样子|原樣|原样)",
          asked=True),
     # Right after the agent said it fixed or ran something: a bare failure ("报错了" is an error
     # shown, not "wrong" (错了); "打不开",
@@ -207,7 +249,7 @@ TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
 TYPES = reports(TYPES, frozenset({"lacking", "still", "still-not", "again-not", "no-effect", "halfway", "now-not",
-                                 "fixed-but-new", "problem-stays", "should-but-now"}))
+                                 "fixed-but-new", "problem-stays", "should-but-now", "still-unfixed"}))
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"是我(?:的)?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想)?(?:錯|错)"
@@ -224,9 +266,11 @@ EXCLUSIONS = (
     # nor 有時候, "sometimes"). What the work does now ("现在点保存时没反应", "运行时报错，如图")
     # is an observation, not a case: the sentence says 现在, points at a screenshot, or reports a
     # new problem.
-    rule(HYPOTHETICAL, "when", r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有])(?:時|时)"
+    rule(HYPOTHETICAL, "when", r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有限])(?:時|时)"
          r"(?![間间區区序刻效代鐘钟段期長长])",
-         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题|現在|现在|如圖|如图|截圖|截图)"),
+         also=_ERR, unless=r"(?:還是|还是|仍然|依然|(?<![一])又|新問題|新问题|現在|现在|如圖|如图|截圖|截图"
+         # "切换主题时按钮没变色，你只处理了自定义按钮": the agent named as the one who missed it
+         r"|你(?:只|就只|忽略|忽視|忽视|漏|忘))"),
     rule(AGREEMENT, "yes-but", r"^(?:嗯+|對|对|是的|好|好的|可以|沒錯|没错|ok|行|沒問題|没问题|對啊|对啊"
          r"|對的|对的|不錯|不错|很好|謝謝|谢谢)[，,。.!！~\s]*(?:但是|但|不過|不过|可是|只是|還有|还有|另外"
          r"|然後|然后|不是|也|再|順便|顺便)",
