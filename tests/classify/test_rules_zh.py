@@ -1,0 +1,132 @@
+"""Chinese corrections said right after the agent's work, in both scripts, beside the look-alikes
+that are not corrections (a suggestion, a case to handle, an answer, a task opening). Every
+message here is written for the test; each phenomenon is said several ways, not one message's
+wording. A look-alike may still be "other" (corrective words, left to the judges), never typed."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.models import TYPES
+
+R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
+
+FIXED = "我改好了 auth.ts，登录流程现在应该没问题了。"  # claimed its work
+FIXED_TW = "已修改 auth.ts，登入流程現在應該沒問題了。"
+FIXED_TOOLS = ("Edit(src/auth.ts)",)
+ASKED = "要从哪个页面开始？"  # a known turn that claimed nothing: it asked
+EXPLAINED = "这个函数负责解析配置，读取顺序是先环境变量再文件。"  # it explained
+
+# (message, type): typed this way right after a claimed fix, in simplified and traditional.
+AFTER_CLAIM = [
+    # still in the same place or state
+    ("按钮还是在左上角", R),
+    ("现在弹窗还是在最底下", R),
+    ("依然在转圈，数据出不来", R),
+    ("進度條仍然在最上面", R),
+    # again a problem
+    ("我们又遇到了一个问题：保存后列表清空了", R),
+    ("又碰到一個新的錯誤", R),
+    ("又出现同样的报错", R),
+    # still unfixed, asked
+    ("还是没修好吗？", R),
+    ("還是沒解決嗎？", R),
+    ("奇怪，这么简单的逻辑还是没有修复；换个写法不行吗？", R),
+    ("怎么还是这样？", R),
+    ("為什麼還是老樣子", R),
+    # hedged, with the reason
+    ("这个排序不对吧，最新的应该排在最上面", R),
+    ("金額不對吧，稅沒算進去", R),
+    # the failure said, then a request to look into it
+    ("位置完全不对。你检查一下是不是 css 的问题", R),
+    ("刷新后又没有数据了，可能是缓存的问题吧", R),
+    ("图标没有显示出来，帮我排查一下原因", R),
+    ("限时活动的倒计时没有显示", R),
+    # overlooked, or only part of the job
+    ("你忽略了移动端的样式", O),
+    ("你好像忽視了時區", O),
+    ("你只考虑了登录页，注册页也一样有问题", O),
+    ("切换主题时，普通按钮没有变色，你只处理了自定义按钮", O),
+    # not as told; told before, asked as a reproach; again
+    ("你没按我说的改", IV),
+    ("沒有按照我的要求用 pnpm", IV),
+    ("不是让你别动配置文件吗", IV),
+    ("我不是说过先别提交嘛", IV),
+    ("不是叫你只改前端嗎？", IV),
+    ("你又把测试删了", IV),
+    ("你怎麼又用了 mock", IV),
+    # a fact the agent missed, asked as a reproach
+    ("我不是已经装好 node 了吗", P),
+    ("不是已經有這個函數了嗎？", P),
+    # opening by rejecting what the agent said or assumed
+    ("不对，端口在 .env 里", P),
+    ("錯了，要改的是 staging", P),
+    ("不对啊，那这样不是只能处理一个文件吗？", P),
+    ("不对，还是报错", R),  # a still report after the "no" is about the result
+    # what was wanted, against what was done
+    ("我要的是竖排的列表", P),
+    ("我想要的不是彈窗，是側邊欄", P),
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM)
+def test_a_correction_right_after_the_agents_work(text: str, type_: str) -> None:
+    previous = FIXED_TW if any(c in text for c in "還錯對這嗎為麼樣沒進應時區側邊彈") else FIXED
+    c = C.classify(text, previous=previous, previous_tools=FIXED_TOOLS)
+    assert (c.type, c.lang) == (type_, "zh"), c
+
+
+# Right after a claimed fix, and still not corrections.
+NOT_AFTER_CLAIM = [
+    "还是在服务端做校验吧",  # 还是 = "had better": a suggestion
+    "放在 utils 里还是在 lib 里？",  # a choice asked
+    "他依然在休假，下周再说",  # someone else
+    "服务依然在运行吗？",  # asked
+    "如果又遇到问题就回滚",  # a case
+    "你可以忽略这个警告",  # an instruction
+    "忽略了也没关系",
+    "没按照顺序排列的数据要先排序",  # a case to handle
+    "没有按照规则命名的文件要重命名",
+    "这不是让你更方便吗？",  # causative 让
+    "不是已经很好了吗？",  # content
+    "不对称的布局看起来更活泼",  # 不对称 is a word
+    "不是的话就算了",
+    "不对不对，是我说错了，端口是 8080",  # the user fixing their own words
+    "我要的是这个效果，很好",  # praise
+    "你只需要改前端",  # an instruction
+    "还是没有头绪的话，先放一放",  # a case
+    "这个方案对吧？",  # a question
+]
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM)
+def test_a_look_alike_right_after_the_agents_work_is_not_typed(text: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert c.type not in TYPES, c
+
+
+# The after-claim phenomena opening a task, or after a turn that only asked or explained: not typed.
+@pytest.mark.parametrize("text", ["按钮还是在左上角", "又遇到一个问题，想请你帮忙看看", "这个排序不对吧，最新的应该排在最上面",
+                                  "我要的是竖排的列表"])
+@pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
+def test_an_after_claim_phenomenon_without_the_agents_work_is_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+def test_still_unfixed_is_a_report_not_after_a_turn_that_claimed_nothing() -> None:
+    assert C.classify("还是没修好吗？").type == R  # no context: nothing says otherwise
+    for previous in (ASKED, EXPLAINED):
+        assert C.classify("还是没修好吗？", previous=previous).type not in TYPES
+
+
+def test_what_was_wanted_as_an_answer_to_the_agents_question_is_not_typed() -> None:
+    asked = "已加好导出按钮。你想要 csv 还是 xlsx？"
+    assert C.classify("我要的是 xlsx", previous=asked, previous_tools=FIXED_TOOLS).type not in TYPES
+    assert C.classify("我要的是 xlsx", previous=FIXED, previous_tools=FIXED_TOOLS).type == P
+
+
+def test_a_re_check_request_does_not_take_back_a_failure_said_in_another_sentence() -> None:
+    # The doubt alone stays a re-check; with the failure said outright beside it, the failure types.
+    assert C.classify("好像有点慢，你检查一下吧", previous=FIXED).excluded == "recheck"
+    assert C.classify("导出的日期完全不对。好像时区没处理，你检查一下吧", previous=FIXED).type == R
+    assert C.classify("我只是让你检查，而不是直接改动，继续吧", previous=FIXED).type == IV
