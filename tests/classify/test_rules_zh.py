@@ -66,6 +66,24 @@ AFTER_CLAIM = [
     # what was wanted, against what was done
     ("我要的是竖排的列表", P),
     ("我想要的不是彈窗，是側邊欄", P),
+    ("你这是答非所问", P),
+    ("回答跑題了，我問的是部署", P),
+    # not finished; a miss pointed at, asked
+    ("你给的只是一个空模板，第三步未完成", O),
+    ("导出功能还没做完", O),
+    ("不不不，不是没有完成，是完成后不显示", P),  # "not unfinished": the agent's premise rejected
+    ("租户那块不需要改吗？", O),
+    ("測試沒跑嗎", O),
+    ("文档也要更新吧？", O),
+    # changing what nobody asked for
+    ("你别乱改了", IV),
+    ("你在瞎改什么，配置全变了", IV),
+    # broken again
+    ("页面又卡住了", R),
+    ("又閃退了", R),
+    ("启动又崩溃了", R),
+    # the product's user named in a report of the result
+    ("还是不够美观，既然用户只能选整十度，就用预先画好的图", R),
 ]
 
 
@@ -96,6 +114,12 @@ NOT_AFTER_CLAIM = [
     "你只需要改前端",  # an instruction
     "还是没有头绪的话，先放一放",  # a case
     "这个方案对吧？",  # a question
+    "未完成的任务先放着",  # a case
+    "没做完之前不要提交",
+    "别乱改配置文件",  # an instruction
+    "不要瞎猜，先看日志",
+    "一跑就崩溃了的话，先看日志",  # a case
+    "要不要也更新一下文档？",  # offered, not missed
 ]
 
 
@@ -117,6 +141,11 @@ def test_still_unfixed_is_a_report_not_after_a_turn_that_claimed_nothing() -> No
     assert C.classify("还是没修好吗？").type == R  # no context: nothing says otherwise
     for previous in (ASKED, EXPLAINED):
         assert C.classify("还是没修好吗？", previous=previous).type not in TYPES
+
+
+def test_a_users_slip_opening_a_task_stays_untyped() -> None:
+    for text in ("用户忘了填邮箱，加个提示", "用戶又把配置改壞了", "用户不小心删了草稿，要能恢复"):
+        assert C.classify(text).type not in TYPES, text
 
 
 def test_what_was_wanted_as_an_answer_to_the_agents_question_is_not_typed() -> None:

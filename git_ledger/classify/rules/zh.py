@@ -27,7 +27,10 @@ O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-erro
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
 _OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|老闆|老板|隊友|队友|同學|同学"
            r"|(?<!其)他|她")
-_USERS = r"使用者(?![名端])|用戶(?![名端表])|用户(?![名端表])"  # the product's users (`not_others`)
+# The product's users as the ones who slipped (`not_others`): "用户忘了填邮箱", "用户又把配置改坏了"
+# (not "既然用户只能输入整十度，…": a user named in a report of the agent's result).
+_USERS = (r"(?:使用者(?![名端])|用戶(?![名端表])|用户(?![名端表]))[^，,。！!？?]{0,8}?"
+          r"(?:忘|漏|錯|错|沒|没|不小心|誤|误|弄|搞|把|亂|乱|重複|重复)")
 
 _SAY = r"(?:說|说|講|讲|告訴|告诉|交代|提醒)"
 _LET = r"(?:叫|讓|让)"
@@ -117,6 +120,10 @@ TYPES: tuple[Rule, ...] = (
     # "你又把测试删了", "你怎么又用了 mock": did it again.
     rule(IV, "again-you", r"你(?:怎麼|怎么|咋)?又(?:把|給|给|在)?[^，,。！!？?又]{0,12}?(?:刪|删|改|動|动|換|换|用|推|覆蓋|覆盖"
          r"|重寫|重写|提交|回退)(?:了|掉)"),
+    # "你别乱改了", "你在瞎改什么": changing what nobody asked for (after the agent's work; "别乱改配置" opening
+    # a task is an instruction).
+    rule(IV, "messing-about", r"(?:瞎|亂|乱)(?:改|動|动|搞|弄|加|刪|删|寫|写|猜)", also=r"你|了[。!！…\s]*$",
+         unless=r"(?:別|别|不要|不准|不許|不许|千萬|千万)(?:再)?(?:瞎|亂|乱)[^了]{0,12}$", after_claim=True),
     rule(IV, "on-your-own", r"擅自|自作主張|自作主张|(?:不是|沒)(?:說好|说好)|不是说好"
          r"|(?:違反|违反|無視|无视|不聽|不听)(?:了)?(?:我的)?(?:指示|要求|規則|规则|我說|我说)"),
     rule(P, "not-this", r"不是(?:這|这|那)(?:樣|样|個|个|裡|里|邊|边|種|种|張|张|支|份|意思)"),
@@ -140,6 +147,8 @@ TYPES: tuple[Rule, ...] = (
     # report after it is a result-error, typed below).
     rule(P, "opening-no", r"^(?:不對|不对|錯了|错了|不是的|不是這樣|不是这样)(?:啊|呀|吧|哦|喔|哈|的)?(?:[，,。.!！\s]|$)",
          unless=_STILL + r"|(?<![一])又|(?:現在|现在)", asked=True),
+    # "答非所问", "牛头不对马嘴": the answer missed the question.
+    rule(P, "off-topic", r"答非所問|答非所问|文不對題|文不对题|牛頭不對馬嘴|牛头不对马嘴|驢唇不對馬嘴|驴唇不对马嘴|跑題|跑题|偏題|偏题"),
     # "你以为 amount 是元，其实库里存的是分"
     rule(P, "you-thought", r"你(?:以為|以为|當成|当成|當作|当作)", also=r"其實|其实|實際|实际|但|可是|不是"),
     rule(P, "not-x", r"^(?:不是\s?[\w.+#/-]{1,20}[，,]\s?(?:我|是|在|用|要)|(?:不對|不对|錯了|错了)[，,].{0,30}[，,]\s?不是)"),
@@ -213,6 +222,9 @@ TYPES: tuple[Rule, ...] = (
          unless=r"吧|比較好|比较好|更好|要不|不如|建議|建议|(?:我們|我们|咱們|咱们)"
          r"|(?<![現现正實实存])在[^，,。]{1,20}?(?:還是|还是)在|是[^，,。]{1,20}?(?:還是|还是)在",
          after_claim=True),
+    # Right after the agent's work: "又崩了", "页面又卡住了", "又闪退": broken again.
+    rule(R, "again-broken", r"(?<![一有])又(?:崩|掛|挂|卡住|卡死|卡|白屏|閃退|闪退|報錯|报错|失敗|失败|出錯|出错|超時|超时|死循環|死循环)"
+         r"(?:潰|溃)?(?:了|掉|啦)", after_claim=True),
     # Right after the agent's work: "我们又遇到了一个问题", "又出现同样的报错".
     rule(R, "again-a-problem", r"又(?:遇到|碰到|出現|出现|冒出|報|报|有)(?:了)?(?:一個|一个|個|个)?(?:新的|同樣的|同样的|一樣的|一样的|相同的)?"
          r"(?:問題|问题|bug|錯誤|错误|報錯|报错|異常|异常)", after_claim=True),
@@ -247,6 +259,15 @@ TYPES: tuple[Rule, ...] = (
          r"(?:新|小)(?:的)?(?:問題|问题|bug)"),
     # "问题还在", "bug 依然存在": the problem stays (asked, "问题还在吗？", it is a question).
     rule(R, "problem-stays", r"(?:問題|问题|bug|錯誤|错误|報錯|报错|症狀|症状)\s?(?:還|还|依然|仍然|依舊|依旧|仍)(?:是)?(?:在|存在|有)"),
+    # Right after the agent's work: "你的输出只是空模板，未完成第三步", "导出还没做完": not finished
+    # (not "未完成的任务先放着": a case).
+    rule(O, "unfinished-after-claim", r"(?:未|沒|没)(?:有)?(?:完成|做完|寫完|写完|改完|做好|寫好|写好)(?![的度])",
+         unless=r"不是(?:沒|没|未)|如果|要是|萬一|万一|的話|的话|(?:時|时)(?:候)?|之前|以前|先|吧|嗎|吗", after_claim=True),
+    # Right after the agent's work, asked: "租户那块不需要改吗？", "测试没跑吗", "文档也要更新吧？": a miss
+    # pointed at.
+    rule(O, "missed-asked", r"(?:不需要|不用|沒有|没有|沒|没)(?:一起|也|同步)?(?:改|修改|更新|處理|处理|同步|加|調整|调整|跑|測|测)(?:一下)?"
+         r"(?:嗎|吗)[？?\s]*$|也(?:要|需要|得|應該|应该)(?:一起)?(?:改|修改|更新|同步|處理|处理|調整|调整)(?:一下)?吧[？?\s]*$",
+         after_claim=True, asked=True),
     # "测试没跑", "文档没更新" right after a claimed fix: left undone.
     rule(O, "undone-after-claim", r"^[^，,。！!？?]{1,12}?(?:沒|没)(?:有)?(?:跑|測|测|加|改|更新|提交|推|同步|處理|处理|寫|写)"
          r"(?:過|过)?[。!！…\s]*$", after_claim=True),
@@ -291,8 +312,9 @@ EXCLUSIONS = (
          r"|(?:對|对)(?:嗎|吗)|(?<!不)(?:對不對|对不对)|是不是|會不會|会不会|有(?:沒|没)有(?:問題|问题)"
          r"|好像|似乎|可能|吧[。.!！？?]*$|查一下|查查|(?:調|调)查|排查|(?:找|查)(?:出)?原因"
          r"|有(?:沒|没)有(?:報錯|报错|錯|错|漏|問題|问题|失敗|失败)|看看(?:是否|有(?:沒|没)有)",
-         # "报错依然存在，你先打印一下参数": the failure stated, then a request to look into it.
-         unless=_STILL_FAILED),
+         # "报错依然存在，你先打印一下参数": the failure stated, then a request to look into it; "文档也要
+         # 更新吧？": a miss pointed at, not a doubt.
+         unless=_STILL_FAILED + r"|也(?:要|需要|得|應該|应该)(?:一起)?(?:改|修改|更新|同步|處理|处理|調整|调整)(?:一下)?吧"),
     rule(NEGATED, "nothing-wrong", r"(?:沒|没)(?:有)?(?:漏|錯|错|問題|问题|報錯|报错)|(?:沒|没)什(?:麼|么)(?:問題|问题)"
          r"|(?:沒|没)問題|没问题|(?:沒|没)(?:錯|错)|不(?:錯|错)|不是你的(?:問題|问题|錯|错)|(?:無|无)(?:誤|误)"
          r"|已知(?:的)?(?:問題|问题|bug|錯誤|错误|缺陷)|本來就|本来就|之前就(?:有|壞|坏|錯|错)"
@@ -323,6 +345,8 @@ CORRECTIVE = rx(
     r"|幹嘛|干嘛|怎麼又|怎么又|不要再|別再|别再"
     r"|撤銷|撤销|還原|还原|回滾|回滚|改回|在(?:幹|干|做|搞)什(?:麼|么)|不是我要的|搞什(?:麼|么)|什(?:麼|么)鬼"
     r"|呢[？?]?$|(?:還是|还是|又)(?:不|沒|没|錯|错|壞|坏|失敗|失败)"
+    # the agent's conduct named: dodging, half-hearted, lazy
+    r"|敷衍|糊弄|回避|迴避|偷懒|偷懶|(?:別|别|不要)(?:再)?(?:猜|编|編|绕|繞)"
 )
 PRAISE = rx(r"^(?:謝謝|谢谢|很好|太好了|完美|不錯|不错|好的|可以|沒問題|没问题|辛苦)")
 QUESTION = rx(r"(?:嗎|吗|呢|麼|么)[\s。.!！~]*$")
