@@ -82,6 +82,32 @@ AFTER_CLAIM = [
     ("页面又卡住了", R),
     ("又閃退了", R),
     ("启动又崩溃了", R),
+    # a bare failure of what the agent made
+    ("图片显示不出来", R),
+    ("登錄不上", R),
+    ("找不到模块", R),
+    ("返回的数据是空的", R),
+    ("页面一片空白", R),
+    ("中文全是乱码", R),
+    ("按钮位置偏了", R),
+    ("字体太小了，看不清", R),
+    ("请求超时", R),
+    ("一直在轉圈", R),
+    ("点击无效", R),
+    ("单测没通过", R),
+    ("排序顺序反了", R),
+    ("没区别", R),
+    ("一点变化都没有", R),
+    ("依旧 500", R),
+    ("还是有 bug", R),
+    ("又是这个错", R),
+    ("測試還是掛", R),
+    # undo it
+    ("不好意思，还是报错", R),  # polite, but a report
+    ("改回去", IV),
+    ("撤回刚才的修改", IV),
+    ("恢復原來的樣子", IV),
+    ("把你的改动都还原", IV),
     # the product's user named in a report of the result
     ("还是不够美观，既然用户只能选整十度，就用预先画好的图", R),
 ]
@@ -120,6 +146,21 @@ NOT_AFTER_CLAIM = [
     "不要瞎猜，先看日志",
     "一跑就崩溃了的话，先看日志",  # a case
     "要不要也更新一下文档？",  # offered, not missed
+    "确保断网时也不会启动不了",  # a case to guard against
+    "超时时间设为 30 秒",
+    "密码不能为空",  # a validation rule
+    "字段为空时显示占位符",  # a case to handle
+    "是空的话就跳过",
+    "测试不通过的用例先跳过",
+    "A 和 B 两种写法没什么区别，选哪个都行",  # a comment on alternatives
+    "先看不了，等我回来再说",
+    "太好了，谢谢",
+    "要不要改回去？",  # asked
+    "如果不行就改回去",  # a case
+    "别改回去",
+    "改成红色",  # a new change
+    "改回来的时候记得跑测试",  # a when clause
+    "对不起，刚才那个链接发错了",  # the user's own slip
 ]
 
 
@@ -146,6 +187,11 @@ def test_still_unfixed_is_a_report_not_after_a_turn_that_claimed_nothing() -> No
 def test_a_users_slip_opening_a_task_stays_untyped() -> None:
     for text in ("用户忘了填邮箱，加个提示", "用戶又把配置改壞了", "用户不小心删了草稿，要能恢复"):
         assert C.classify(text).type not in TYPES, text
+
+
+def test_undo_as_an_answer_to_the_agents_offer_is_not_typed() -> None:
+    offered = "已把按钮改成蓝色。要不要改回原来的颜色？"
+    assert C.classify("改回去", previous=offered, previous_tools=FIXED_TOOLS).type not in TYPES
 
 
 def test_what_was_wanted_as_an_answer_to_the_agents_question_is_not_typed() -> None:
