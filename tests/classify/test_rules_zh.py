@@ -55,6 +55,8 @@ AFTER_CLAIM = [
     ("不是叫你只改前端嗎？", IV),
     ("你又把测试删了", IV),
     ("你怎麼又用了 mock", IV),
+    ("又把调试日志留着了", IV),
+    ("我说过合并前要跑 lint", IV),
     # a fact the agent missed, asked as a reproach
     ("我不是已经装好 node 了吗", P),
     ("不是已經有這個函數了嗎？", P),
@@ -75,6 +77,9 @@ AFTER_CLAIM = [
     ("租户那块不需要改吗？", O),
     ("測試沒跑嗎", O),
     ("文档也要更新吧？", O),
+    ("调用方一个都没跟着改", O),  # not even one
+    ("註解一行都沒寫", O),
+    ("配置文件也要改啊", O),
     # changing what nobody asked for
     ("你别乱改了", IV),
     ("你在瞎改什么，配置全变了", IV),
@@ -146,6 +151,8 @@ NOT_AFTER_CLAIM = [
     "不要瞎猜，先看日志",
     "一跑就崩溃了的话，先看日志",  # a case
     "要不要也更新一下文档？",  # offered, not missed
+    "又加了一个需求，先记下来",  # someone added work
+    "一个都没问题",
     "确保断网时也不会启动不了",  # a case to guard against
     "超时时间设为 30 秒",
     "密码不能为空",  # a validation rule
