@@ -107,6 +107,11 @@ AFTER_CLAIM = [
     ("还是有 bug", R),
     ("又是这个错", R),
     ("測試還是掛", R),
+    ("颜色还是不够明显", R),
+    ("標題沒對齊", R),
+    # fine in part, and the rest failed (the denial does not take back the report)
+    ("前两个没问题。第三个还是不行", R),
+    ("刷新后又没有数据了。接口应该没问题，是前端初始化的问题", R),
     # undo it
     ("不好意思，还是报错", R),  # polite, but a report
     ("改回去", IV),
@@ -153,6 +158,9 @@ NOT_AFTER_CLAIM = [
     "要不要也更新一下文档？",  # offered, not missed
     "又加了一个需求，先记下来",  # someone added work
     "一个都没问题",
+    "我不清楚这个参数是干什么的",  # the user's own knowledge
+    "没问题，继续",
+    "好像没有问题了，谢谢",
     "确保断网时也不会启动不了",  # a case to guard against
     "超时时间设为 30 秒",
     "密码不能为空",  # a validation rule
