@@ -112,6 +112,28 @@ AFTER_CLAIM = [
     # fine in part, and the rest failed (the denial does not take back the report)
     ("前两个没问题。第三个还是不行", R),
     ("刷新后又没有数据了。接口应该没问题，是前端初始化的问题", R),
+    ("畫面跑掉了", R),
+    ("圖片破圖", R),
+    ("这样不行", R),
+    ("比原來還慢", R),
+    ("还是有警告", R),
+    # gone
+    ("按鈕不見了", R),
+    ("原来的功能没了", R),
+    ("样式丢了", R),
+    ("怎么没了？", R),
+    ("图标去哪了", R),
+    # part of the job; what about the rest
+    ("只改了一半", O),
+    ("怎麼只處理了一個", O),
+    ("少一個欄位", O),
+    ("後端呢？", O),
+    ("那测试呢", O),
+    # not what was asked; not what was wanted
+    ("跟我说的不一样", IV),
+    ("不符合要求", IV),
+    ("不是我要的效果", P),
+    ("不對啦，是另一個分支", P),
     # undo it
     ("不好意思，还是报错", R),  # polite, but a report
     ("改回去", IV),
@@ -159,6 +181,14 @@ NOT_AFTER_CLAIM = [
     "又加了一个需求，先记下来",  # someone added work
     "一个都没问题",
     "我不清楚这个参数是干什么的",  # the user's own knowledge
+    "报错消失了",  # what went away should
+    "闪烁没了，很好",
+    "就这些，没了",
+    "少一点动画，简洁些",  # an instruction
+    "你觉得呢？",  # an opinion asked
+    "然后呢？",
+    "不符合要求的数据要过滤掉",  # a case to handle
+    "数据变少了是正常的",
     "没问题，继续",
     "好像没有问题了，谢谢",
     "确保断网时也不会启动不了",  # a case to guard against
@@ -187,7 +217,7 @@ def test_a_look_alike_right_after_the_agents_work_is_not_typed(text: str) -> Non
 
 # The after-claim phenomena opening a task, or after a turn that only asked or explained: not typed.
 @pytest.mark.parametrize("text", ["按钮还是在左上角", "又遇到一个问题，想请你帮忙看看", "这个排序不对吧，最新的应该排在最上面",
-                                  "我要的是竖排的列表"])
+                                  "我要的是竖排的列表", "按钮不见了", "後端呢？", "跟我说的不一样", "页面一片空白", "改回去"])
 @pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
 def test_an_after_claim_phenomenon_without_the_agents_work_is_not_typed(text: str, previous: str | None) -> None:
     assert C.classify(text, previous=previous).type not in TYPES
