@@ -189,6 +189,18 @@ NOT_AFTER_CLAIM = [
     "然后呢？",
     "不符合要求的数据要过滤掉",  # a case to handle
     "数据变少了是正常的",
+    # not the agent's doing: an old problem, the user's own slip, someone else's service or report
+    "这个报错是老问题了，不是你改出来的",
+    "是我自己配置错了",
+    "抱歉，我给的路径不对",
+    "GitHub 又挂了",
+    "网络超时了，我再试一次",
+    "服务器那边还没部署",
+    "产品说按钮颜色不对，改成蓝色",
+    "測試同學反饋登入不上，看一下日誌",
+    # better, not worse; a case to handle
+    "不报错了",
+    "当接口返回 500 时要重试",
     "没问题，继续",
     "好像没有问题了，谢谢",
     "确保断网时也不会启动不了",  # a case to guard against

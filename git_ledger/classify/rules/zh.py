@@ -26,7 +26,10 @@ from git_ledger.classify.rules import (
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
 _OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|老闆|老板|隊友|队友|同學|同学"
-           r"|(?<!其)他|她")
+           r"|(?<!其)他|她"
+           # "产品说按钮颜色不对", "测试同学反馈登录不上": someone else's report, a task
+           r"|(?:產品|产品|測試|测试|運營|运营|設計|设计|領導|领导|甲方|老師|老师|有人)(?:經理|经理|同學|同学|那邊|那边)?"
+           r"(?:說|说|反饋|反馈|報告|报告|提了)")
 # The product's users as the ones who slipped (`not_others`): "用户忘了填邮箱", "用户又把配置改坏了"
 # (not "既然用户只能输入整十度，…": a user named in a report of the agent's result).
 _USERS = (r"(?:使用者(?![名端])|用戶(?![名端表])|用户(?![名端表]))[^，,。！!？?]{0,8}?"
@@ -49,6 +52,9 @@ _YOUR_CHANGE = (r"你改(?:的|完|了之後|了之后|過|过)|你的(?:修改|
                 r"|(?:這樣|这样|這麼|这么)改(?:完|了)?|改完(?:之後|之后|以後|以后)?")
 
 _STILL = r"(?:還是|还是|依舊|依旧|依然|仍然|仍舊|仍旧)"
+# Someone else's service or the network: "GitHub 又挂了", "网络超时" (not the agent's work).
+_ELSEWHERE = (r"github|gitlab|gitee|npm|pypi|docker\s?hub|vercel|aws|azure|cloudflare|openai|claude|阿里雲|阿里云|騰訊雲|腾讯云"
+              r"|網路|网络|網絡|vpn|梯子|代理|wifi|伺服器那邊|服务器那边")
 _DONT = r"(?<![區区差分識识性告類类特級级])(?:別|别)"  # "don't" (not 区别, 识别, 级别 …)
 # A 时 clause ("为空时", "上传的时候"): not 同时, 超时, 时间, 有时候 … (the `when` exclusion's reading).
 _WHEN = (r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有限])(?:時|时)"
@@ -73,8 +79,9 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "lacking", r"(?<![加理查上對对針针的有])缺(?:少|了)(?!的)|(?<![減减多至缺])少了(?:一|個|个|幾|几|\d)"
          # "少一个字段", "还少两个接口", "字段少了"
          r"|^(?:還|还)?少(?:一個|一个|兩個|两个|個|个|\d+\s?(?:個|个))|(?<![減减多至缺變变])少了[。!！…\s]*$"),
-    rule(O, "not-done", r"(?:你|還|还|又)(?:是|都|也)?(?:沒|没)(?:有)?(?:" + _DO + r"|用(?![户戶])|看|檢查|检查|部署|安裝|安装|重啟|重启"
-         r"|編譯|编译|保存|上傳|上传)",
+    rule(O, "not-done", r"(?:你|還|还|又)(?:是|都|也)?(?:沒|没)(?:有)?" + _DO
+         # "你没用 pnpm", "你没检查返回值" (not "服务器那边还没部署": not yet, someone else's)
+         + r"|你(?:是|都|也|還|还)?(?:沒|没)(?:有)?(?:用(?![户戶])|看|檢查|检查|部署|安裝|安装|重啟|重启|編譯|编译|保存|上傳|上传)",
          # "你没有部署权限": a permission the agent lacks, not work it left out
          unless=r"權限|权限|資格|资格|必要|辦法|办法"),
     # "你改了 handler，但是没在 router.go 里注册路由"
@@ -249,7 +256,9 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True),
     # Right after the agent's work: "又崩了", "页面又卡住了", "又闪退": broken again.
     rule(R, "again-broken", r"(?<![一有])又(?:崩|掛|挂|卡住|卡死|卡|白屏|閃退|闪退|報錯|报错|失敗|失败|出錯|出错|超時|超时|死循環|死循环)"
-         r"(?:潰|溃)?(?:了|掉|啦)", after_claim=True),
+         r"(?:潰|溃)?(?:了|掉|啦)",
+         # "GitHub 又挂了", "网络又卡了": someone else's service
+         unless=_ELSEWHERE, after_claim=True),
     # Right after the agent's work, a bare failure of what it made: "显示不出来", "登录不上", "数据是空的",
     # "乱码了", "位置偏了", "太小了", "请求超时", "一直在转圈", "点击无效", "测试没通过", "顺序反了", "没区别"
     # (not a case to guard against: "确保断网时也不会启动不了", "超时时间设为 30 秒").
@@ -272,7 +281,7 @@ TYPES: tuple[Rule, ...] = (
          # "颜色还是不明显", "不够醒目", "没对齐": short of what was asked (not "我不清楚": the user's own knowledge)
          r"|(?<![我])不(?:夠|够)?(?:明顯|明显|醒目|突出|美觀|美观|協調|协调|對齊|对齐|流暢|流畅|清晰)|(?:沒|没)(?:有)?(?:對齊|对齐|居中)",
          unless=r"如果|要是|萬一|万一|的話|的话|能不能|會不會|会不会|是否|確保|确保|保證|保证|避免|防止|以免|免得|不要|" + _DONT + r"|" + _WHEN
-         + r"|不然|否則|否则", after_claim=True),
+         + r"|不然|否則|否则|" + _ELSEWHERE, after_claim=True),
     # Right after the agent's work: "按钮不见了", "样式丢了", "原来的功能没了", asked "怎么没了？", "图标去哪了":
     # gone (not "就这些，没了": nothing more to say).
     rule(R, "gone-after-claim", r"^[^，,。！!？?]{0,12}?(?:不見|不见|消失|丟失|丢失|丟|丢)(?:了|掉了|啦)[。!！…？?\s]*$"
@@ -305,7 +314,7 @@ TYPES: tuple[Rule, ...] = (
     # Right after the agent said it fixed or ran something: a bare failure ("报错了" is an error
     # shown, not "wrong" (错了); "打不开",
     # "页面白屏", "如图报错") is its result; opening a task it is a report.
-    rule(R, "error-after-claim", r"^[^，,。！!？?]{0,20}?(?:報錯|报错|出錯|出错|打不開|打不开|白屏|跑不起來|跑不起来|無法|无法"
+    rule(R, "error-after-claim", r"^[^，,。！!？?]{0,20}?(?<![不沒没無无])(?:報錯|报错|出錯|出错|打不開|打不开|白屏|跑不起來|跑不起来|無法|无法"
          r"|不能用|失敗|失败|崩了|崩潰|崩溃|卡死|卡住|(?:沒|没)反應|(?:沒|没)反应|(?:沒|没)(?:有)?(?:顯示|显示|出來|出来)"
          # "按钮点不了", "编译不过", "数据没保存上", "更慢了", "样式全乱了", "没用啊", "没解决"
          r"|(?:點|点|用|登|連|连|打|存|保存|加載|加载)不(?:了|上|開|开)|(?:進|进|登|連|连)不(?:去|進|进|上)"
@@ -316,7 +325,9 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:返回|報|报|出現|出现|是)\s?[45]\d\d(?!\d)|^(?:還是|还是)?(?:跟|和|與|与)(?:之前|原來|原来|剛才|刚才)(?:一樣|一样|相同)"
          r"|^(?:一樣|一样|同樣|同样)的(?:問題|问题|錯誤|错误|報錯|报错|結果|结果)",
          # "帮我看看这个报错": a request about the error, not a report of it.
-         unless=r"幫我|帮我|請|请|看看|看一下|分析|查一下", after_claim=True),
+         # ("当接口返回 500 时要重试": a case to handle; "不报错了": better)
+         unless=r"幫我|帮我|請|请|看看|看一下|分析|查一下|如果|要是|的話|的话|(?:時|时)(?:候)?[，,]?\s?(?:要|就要|需要|應該|应该|自動|自动)",
+         after_claim=True),
     # "修好了，就是还有个小问题：…", "前两个好了，但是又出现了新问题": fixed, and a new problem.
     # (the sentences split at 。！, so the "but" half is the rule; a bare 有个小问题 opens a request)
     rule(R, "fixed-but-new", r"(?:但|就是|不過|不过|可是|只是)(?:是)?(?:現在|现在)?(?:又|還|还)?(?:有|出現|出现)(?:了)?(?:個|个|一個|一个)?"
@@ -354,7 +365,9 @@ TYPES = reports(TYPES, frozenset({"lacking", "still", "still-not", "again-not", 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"是我(?:的)?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想)?(?:錯|错)"
          r"|我[^，,。！!？?你]{0,4}?(?:說|说|寫|写|打|弄|搞|看|記|记|算|給|给|想|貼|贴|傳|传|發|发)(?:錯|错)"
-         r"|是我自己[^，,。！!？?你]{0,20}?(?:弄|搞|改|寫|写)(?:壞|坏|錯|错|砸)|我的(?:錯|错|失誤|失误|鍋|锅|疏忽)"
+         r"|是我自己[^，,。！!？?你]{0,20}?(?:壞|坏|錯|错|砸)|我的(?:錯|错|失誤|失误|鍋|锅|疏忽)"
+         # "我给的路径不对", "我发的链接有误": the user's own input was wrong
+         r"|我(?:給|给|寫|写|提供|發|发|貼|贴|說|说|填|傳|传)的[^，,。！!？?你]{0,12}?(?:不對|不对|錯|错|有誤|有误)"
          r"|我的(?:問題|问题)[，,。!！]|是我的(?:問題|问题)|怪我|我(?:搞混|弄混|記混|记混)"
          r"|我(?:忘了|忘記|忘记|漏了|漏掉|疏忽|誤會|误会|看漏|錯過|错过)"
          # "忘了說，…": the user forgot to mention something.
@@ -392,7 +405,9 @@ EXCLUSIONS = (
          # it ("按钮并没有切换颜色" reports the result: 并没 alone denies nothing).
          r"|不(?:認為|认为|覺得|觉得)|(?:應該|应该)(?:沒|没)|(?:並|并)(?:沒|没)(?:有)?(?:漏|錯|错|忘|問題|问题)"
          r"|我(?:並|并)(?:沒|没)(?:有)?[改弄搞寫写]?(?:錯|错|壞|坏|漏)"
-         r"|不是我(?:的)?(?:錯|错|問題|问题|漏|疏忽|失誤|失误)",
+         r"|不是我(?:的)?(?:錯|错|問題|问题|漏|疏忽|失誤|失误)"
+         # "不是你改出来的", "这个报错是老问题了": not the agent's doing
+         r"|不是你(?:的)?(?:改|弄|搞|寫|写|造成|引起|導致|导致)|(?<![還还])是(?:個|个)?老(?:問題|问题|bug|毛病)",
          # "前两个没问题，第三个还是不行": fine in part, and the attempt failed (also said in another
          # sentence: `classify._stated_elsewhere`).
          unless=_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|報錯|报错|失敗|失败)(?!問題|问题|錯|错)"
