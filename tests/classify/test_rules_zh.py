@@ -241,6 +241,17 @@ def test_still_unfixed_is_a_report_not_after_a_turn_that_claimed_nothing() -> No
         assert C.classify("还是没修好吗？", previous=previous).type not in TYPES
 
 
+# Opening a task or after an explanation: statements that share a rule's words, not corrections.
+@pytest.mark.parametrize("text", ["帮我写一个脚本，检查哪些文件一个都没被引用", "现在只做了一半，剩下的明天做",
+                                  "把只处理了一部分的数据标记出来", "少个分号会怎样", "错了就重来，没关系", "答非所问的回答要过滤掉",
+                                  "跑题的评论删掉", "还是没有头绪", "你忽略了也没关系，这个不重要", "你只改了一行就修好了，厉害",
+                                  "又把需求改了，客户真烦", "没按照格式填写的表单要标红", "我要的是一个能导出 csv 的脚本",
+                                  "不是让你为难，只是问问", "不对称加密和对称加密有什么区别", "不是的话就新建一个"])
+@pytest.mark.parametrize("previous", [None, EXPLAINED])
+def test_a_statement_sharing_a_rules_words_is_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
 def test_a_users_slip_opening_a_task_stays_untyped() -> None:
     for text in ("用户忘了填邮箱，加个提示", "用戶又把配置改壞了", "用户不小心删了草稿，要能恢复"):
         assert C.classify(text).type not in TYPES, text
