@@ -273,3 +273,17 @@ def test_a_re_check_request_does_not_take_back_a_failure_said_in_another_sentenc
     assert C.classify("好像有点慢，你检查一下吧", previous=FIXED).excluded == "recheck"
     assert C.classify("导出的日期完全不对。好像时区没处理，你检查一下吧", previous=FIXED).type == R
     assert C.classify("我只是让你检查，而不是直接改动，继续吧", previous=FIXED).type == IV
+
+
+# The agent's Chinese turn as the rules read it: a result reported or a check asked for claims its
+# work; a plan of its next step does not.
+@pytest.mark.parametrize("previous", ["我把 timeout 调大到了 30 秒。", "现在页面会正确显示图标了。", "這樣應該就可以了，請再試一次。",
+                                      "请刷新页面查看效果。", "重新编译后应该就能看到效果了。", "已将按钮改为蓝色。"])
+def test_a_report_of_the_agents_work_is_a_claim(previous: str) -> None:
+    assert C.classify("按钮还是在左上角", previous=previous).type == R
+
+
+@pytest.mark.parametrize("previous", ["好的，我来修改。", "让我来看看这个文件。", "我会把按钮改成蓝色。", "接下来我将修改 a.ts。",
+                                      "这个函数会在启动时读取配置。"])
+def test_a_plan_or_an_explanation_is_no_claim(previous: str) -> None:
+    assert C.classify("按钮还是在左上角", previous=previous).type not in TYPES
