@@ -287,3 +287,9 @@ def test_a_report_of_the_agents_work_is_a_claim(previous: str) -> None:
                                       "这个函数会在启动时读取配置。"])
 def test_a_plan_or_an_explanation_is_no_claim(previous: str) -> None:
     assert C.classify("按钮还是在左上角", previous=previous).type not in TYPES
+
+
+def test_a_paste_introduced_by_a_chinese_line_is_read_as_output() -> None:
+    build = "运行 npm run build 之后：\nerror TS2322: Type 'string' is not assignable to type 'number'.\nFound 1 error."
+    assert C.classify(build, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a failure right after the fix
+    assert C.classify(build).excluded == "pasted-output"  # opening a task: a paste, no words of complaint
