@@ -293,3 +293,21 @@ def test_a_paste_introduced_by_a_chinese_line_is_read_as_output() -> None:
     build = "运行 npm run build 之后：\nerror TS2322: Type 'string' is not assignable to type 'number'.\nFound 1 error."
     assert C.classify(build, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a failure right after the fix
     assert C.classify(build).excluded == "pasted-output"  # opening a task: a paste, no words of complaint
+
+
+# A long Chinese message runs its sentence on with "，": right after the agent's work its opening
+# clauses may report the result; opening a task, or as a plain long instruction, it stays long.
+_LONG_TAIL = ("，我截了图放在 docs 目录下面，你对照一下截图里的布局，顶部导航要和设计稿一致，左侧菜单宽度固定为两百像素，"
+              "内容区要自适应，卡片之间留十六像素的间距，按钮统一用主色，悬停的时候加深一点，字体用系统默认字体，"
+              "标题加粗，正文十四号字，行高一点五倍，整体风格要简洁，不要用太多颜色，移动端的时候菜单收起来变成抽屉，"
+              "表格的表头固定，滚动的时候不要跟着动，分页器放在右下角，每页二十条，搜索框放在表格上方，输入以后自动搜索")
+
+
+def test_the_opening_clauses_of_a_long_message_report_the_result_after_the_agents_work() -> None:
+    text = "按钮还是在左上角" + _LONG_TAIL
+    assert len(text) > 200
+    got = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert (got.type, got.rule) == (R, "zh.result-error.still-there.opening")
+    assert C.classify("页面还是如图一" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a bare report
+    assert C.classify(text).excluded == "long"  # opening a task
+    assert C.classify("帮我重新做一下首页的样式" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "long"
