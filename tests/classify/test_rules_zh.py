@@ -311,3 +311,14 @@ def test_the_opening_clauses_of_a_long_message_report_the_result_after_the_agent
     assert C.classify("页面还是如图一" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a bare report
     assert C.classify(text).excluded == "long"  # opening a task
     assert C.classify("帮我重新做一下首页的样式" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "long"
+
+
+@pytest.mark.parametrize(("text", "type_"), [("你没理解我的意思", P), ("沒懂我的意思", P), ("你没看懂需求", P),
+                                             ("配置不在 src 目录下，在根目录", P), ("那個函數不在這個檔案裡", P), ("又来了", R)])
+def test_misunderstood_or_looked_in_the_wrong_place_after_the_agents_work(text: str, type_: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
+
+
+@pytest.mark.parametrize("text", ["我没理解这段代码", "不在白名单里的请求要拒绝", "他不在公司", "我不在电脑旁边", "不在范围内的值要报错"])
+def test_the_users_own_understanding_or_a_case_is_not_typed(text: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type not in TYPES
