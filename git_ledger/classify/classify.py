@@ -133,12 +133,15 @@ def opening(text: str, limit: int = 400) -> str:
 
 
 def _opening_sentences(text: str) -> str:
-    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    """The whole sentences that open `text` within MAX_LEN characters; when the first is longer,
+    its clauses up to the last full-width comma (a Chinese sentence runs on with "，"; "" when none)."""
     head, end = text[:MAX_LEN + 1], 0
     for m in SENTENCE_END.finditer(head):
         if m.start() > MAX_LEN:
             break
         end = m.start()
+    if not end:
+        end = max(head.rfind("，", 0, MAX_LEN), 0)
     return head[:end].strip()
 
 
@@ -154,6 +157,13 @@ def _hit(rule: Rule, text: str, sentences: Iterable[str]) -> bool:
         rule.rx.search(s) and (also is None or also.search(s)) and not (unless and unless.search(s))
         for s in sentences
     )
+
+
+def _stated_elsewhere(rule: Rule, text: str) -> bool:
+    """A re-check request or a denial whose `unless` (the failure said outright) holds in another
+    sentence: "位置完全不对。…好像怎么都能消，你检查一下" reports the failure, then asks to look into
+    it; "前两个没问题。第三个还是不行" denies one problem and reports another."""
+    return rule.kind in (RECHECK, NEGATED) and rule.unless is not None and rule.unless.search(text) is not None
 
 
 def _is_question(text: str, packs: list[Pack]) -> bool:
@@ -176,18 +186,20 @@ def _statements(text: str, packs: list[Pack]) -> str:
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 groups: Iterable[dict[str, tuple[Rule, ...]]], question: bool = False,
-                context: Context | None = None, context_rules_only: bool = False) -> tuple[str, str] | None:
+                context: Context | None = None, context_rules_only: bool = False,
+                reports_too: bool = False) -> tuple[str, str] | None:
     """(type, rule name) of the first type any pack's rules find, types in order; `groups` holds
     each pack's rules by type (all of a field, `_by_type`, or what a gate let through). A question
     is typed only by `asked` rules or as instruction-violation; `after_claim` rules run only when
     the agent just claimed its work, `report` rules not after a known turn that claimed nothing,
     `not_an_answer` rules not when the message answers the agent's
-    question (the `context` is worked out only when such a rule is reached)."""
+    question (the `context` is worked out only when such a rule is reached). With
+    `context_rules_only` only the `after_claim` rules run, and the `report` rules too with `reports_too`."""
     by_pack = list(zip(packs, groups))
     for type_ in TYPES:
         for pack, by_type in by_pack:
             for r in by_type[type_]:
-                if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not r.after_claim):
+                if (question and not r.asked and type_ != "instruction-violation") or (context_rules_only and not (r.after_claim or (reports_too and r.report))):
                     continue
                 if (r.after_claim or r.not_an_answer or r.report) and not _fits(r, context):
                     continue
@@ -274,11 +286,15 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     sentences = _Sentences(body)
     for live in lives:
         for r in live.exclusions:
-            if _hit(r, body, sentences):
+            if _hit(r, body, sentences) and not _stated_elsewhere(r, body):
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     groups = [live.types for live in lives]
     found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
+    if not found and opening_only:
+        # The bare reports of a bad state ("还是如图1，…") are reports after a claim too; read after the
+        # rules written for that moment, so their type stands where both find one.
+        found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=True, reports_too=True)
     if not found and question:
         # "改完还是一样，换个办法行吗？", "it still crashes. can you see why?": the question at the end
         # does not make the statements before it questions.

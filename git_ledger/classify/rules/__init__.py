@@ -229,7 +229,9 @@ PASTED_FAILURE = rx(
 # "here is the log:", "エラー：", "报错如下：", "에러:").
 PASTE_INTRO = rx(
     r"^[^\n]{0,100}(?i:error|errors|exception|traceback|log|logs|output|console|message|stack\s*trace|result"
-    r"|报错|錯誤|错误|日志|日誌|输出|輸出|エラー|ログ|出力|에러|오류|로그|출력)[^\n:：]{0,40}[:：]\s*$"
+    r"|报错|錯誤|错误|日志|日誌|输出|輸出|エラー|ログ|出力|에러|오류|로그|출력"
+    # "运行 npm run build 之后：", "终端提示：", "控制台显示："
+    r"|运行|運行|执行|執行|之后|之後|提示|显示|顯示|控制台|终端|終端|结果|結果)[^\n:：]{0,40}[:：]\s*$"
 )
 # Image placeholders a client puts before the words ("[Image #1] …"): not a harness message.
 IMAGE_TAGS = rx(r"^(?:\s*\[(?:image|pasted\s+text|file)\s*#?\d{0,4}[^\]\n]{0,40}\]\\?)+", re.IGNORECASE)

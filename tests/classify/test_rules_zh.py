@@ -1,0 +1,324 @@
+"""Chinese corrections said right after the agent's work, in both scripts, beside the look-alikes
+that are not corrections (a suggestion, a case to handle, an answer, a task opening). Every
+message here is written for the test; each phenomenon is said several ways, not one message's
+wording. A look-alike may still be "other" (corrective words, left to the judges), never typed."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.models import TYPES
+
+R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
+
+FIXED = "我改好了 auth.ts，登录流程现在应该没问题了。"  # claimed its work
+FIXED_TW = "已修改 auth.ts，登入流程現在應該沒問題了。"
+FIXED_TOOLS = ("Edit(src/auth.ts)",)
+ASKED = "要从哪个页面开始？"  # a known turn that claimed nothing: it asked
+EXPLAINED = "这个函数负责解析配置，读取顺序是先环境变量再文件。"  # it explained
+
+# (message, type): typed this way right after a claimed fix, in simplified and traditional.
+AFTER_CLAIM = [
+    # still in the same place or state
+    ("按钮还是在左上角", R),
+    ("现在弹窗还是在最底下", R),
+    ("依然在转圈，数据出不来", R),
+    ("進度條仍然在最上面", R),
+    # again a problem
+    ("我们又遇到了一个问题：保存后列表清空了", R),
+    ("又碰到一個新的錯誤", R),
+    ("又出现同样的报错", R),
+    # still unfixed, asked
+    ("还是没修好吗？", R),
+    ("還是沒解決嗎？", R),
+    ("奇怪，这么简单的逻辑还是没有修复；换个写法不行吗？", R),
+    ("怎么还是这样？", R),
+    ("為什麼還是老樣子", R),
+    # hedged, with the reason
+    ("这个排序不对吧，最新的应该排在最上面", R),
+    ("金額不對吧，稅沒算進去", R),
+    # the failure said, then a request to look into it
+    ("位置完全不对。你检查一下是不是 css 的问题", R),
+    ("刷新后又没有数据了，可能是缓存的问题吧", R),
+    ("图标没有显示出来，帮我排查一下原因", R),
+    ("限时活动的倒计时没有显示", R),
+    # overlooked, or only part of the job
+    ("你忽略了移动端的样式", O),
+    ("你好像忽視了時區", O),
+    ("你只考虑了登录页，注册页也一样有问题", O),
+    ("切换主题时，普通按钮没有变色，你只处理了自定义按钮", O),
+    # not as told; told before, asked as a reproach; again
+    ("你没按我说的改", IV),
+    ("沒有按照我的要求用 pnpm", IV),
+    ("不是让你别动配置文件吗", IV),
+    ("我不是说过先别提交嘛", IV),
+    ("不是叫你只改前端嗎？", IV),
+    ("你又把测试删了", IV),
+    ("你怎麼又用了 mock", IV),
+    ("又把调试日志留着了", IV),
+    ("我说过合并前要跑 lint", IV),
+    # a fact the agent missed, asked as a reproach
+    ("我不是已经装好 node 了吗", P),
+    ("不是已經有這個函數了嗎？", P),
+    # opening by rejecting what the agent said or assumed
+    ("不对，端口在 .env 里", P),
+    ("錯了，要改的是 staging", P),
+    ("不对啊，那这样不是只能处理一个文件吗？", P),
+    ("不对，还是报错", R),  # a still report after the "no" is about the result
+    # what was wanted, against what was done
+    ("我要的是竖排的列表", P),
+    ("我想要的不是彈窗，是側邊欄", P),
+    ("你这是答非所问", P),
+    ("回答跑題了，我問的是部署", P),
+    # not finished; a miss pointed at, asked
+    ("你给的只是一个空模板，第三步未完成", O),
+    ("导出功能还没做完", O),
+    ("不不不，不是没有完成，是完成后不显示", P),  # "not unfinished": the agent's premise rejected
+    ("租户那块不需要改吗？", O),
+    ("測試沒跑嗎", O),
+    ("文档也要更新吧？", O),
+    ("调用方一个都没跟着改", O),  # not even one
+    ("註解一行都沒寫", O),
+    ("配置文件也要改啊", O),
+    # changing what nobody asked for
+    ("你别乱改了", IV),
+    ("你在瞎改什么，配置全变了", IV),
+    # broken again
+    ("页面又卡住了", R),
+    ("又閃退了", R),
+    ("启动又崩溃了", R),
+    # a bare failure of what the agent made
+    ("图片显示不出来", R),
+    ("登錄不上", R),
+    ("找不到模块", R),
+    ("返回的数据是空的", R),
+    ("页面一片空白", R),
+    ("中文全是乱码", R),
+    ("按钮位置偏了", R),
+    ("字体太小了，看不清", R),
+    ("请求超时", R),
+    ("一直在轉圈", R),
+    ("点击无效", R),
+    ("单测没通过", R),
+    ("排序顺序反了", R),
+    ("没区别", R),
+    ("一点变化都没有", R),
+    ("依旧 500", R),
+    ("还是有 bug", R),
+    ("又是这个错", R),
+    ("測試還是掛", R),
+    ("颜色还是不够明显", R),
+    ("標題沒對齊", R),
+    # fine in part, and the rest failed (the denial does not take back the report)
+    ("前两个没问题。第三个还是不行", R),
+    ("刷新后又没有数据了。接口应该没问题，是前端初始化的问题", R),
+    ("畫面跑掉了", R),
+    ("圖片破圖", R),
+    ("这样不行", R),
+    ("比原來還慢", R),
+    ("还是有警告", R),
+    # gone
+    ("按鈕不見了", R),
+    ("原来的功能没了", R),
+    ("样式丢了", R),
+    ("怎么没了？", R),
+    ("图标去哪了", R),
+    # part of the job; what about the rest
+    ("只改了一半", O),
+    ("怎麼只處理了一個", O),
+    ("少一個欄位", O),
+    ("後端呢？", O),
+    ("那测试呢", O),
+    # not what was asked; not what was wanted
+    ("跟我说的不一样", IV),
+    ("不符合要求", IV),
+    ("不是我要的效果", P),
+    ("不對啦，是另一個分支", P),
+    # undo it
+    ("不好意思，还是报错", R),  # polite, but a report
+    ("改回去", IV),
+    ("撤回刚才的修改", IV),
+    ("恢復原來的樣子", IV),
+    ("把你的改动都还原", IV),
+    # the product's user named in a report of the result
+    ("还是不够美观，既然用户只能选整十度，就用预先画好的图", R),
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM)
+def test_a_correction_right_after_the_agents_work(text: str, type_: str) -> None:
+    previous = FIXED_TW if any(c in text for c in "還錯對這嗎為麼樣沒進應時區側邊彈") else FIXED
+    c = C.classify(text, previous=previous, previous_tools=FIXED_TOOLS)
+    assert (c.type, c.lang) == (type_, "zh"), c
+
+
+# Right after a claimed fix, and still not corrections.
+NOT_AFTER_CLAIM = [
+    "还是在服务端做校验吧",  # 还是 = "had better": a suggestion
+    "放在 utils 里还是在 lib 里？",  # a choice asked
+    "他依然在休假，下周再说",  # someone else
+    "服务依然在运行吗？",  # asked
+    "如果又遇到问题就回滚",  # a case
+    "你可以忽略这个警告",  # an instruction
+    "忽略了也没关系",
+    "没按照顺序排列的数据要先排序",  # a case to handle
+    "没有按照规则命名的文件要重命名",
+    "这不是让你更方便吗？",  # causative 让
+    "不是已经很好了吗？",  # content
+    "不对称的布局看起来更活泼",  # 不对称 is a word
+    "不是的话就算了",
+    "不对不对，是我说错了，端口是 8080",  # the user fixing their own words
+    "我要的是这个效果，很好",  # praise
+    "你只需要改前端",  # an instruction
+    "还是没有头绪的话，先放一放",  # a case
+    "这个方案对吧？",  # a question
+    "未完成的任务先放着",  # a case
+    "没做完之前不要提交",
+    "别乱改配置文件",  # an instruction
+    "不要瞎猜，先看日志",
+    "一跑就崩溃了的话，先看日志",  # a case
+    "要不要也更新一下文档？",  # offered, not missed
+    "又加了一个需求，先记下来",  # someone added work
+    "一个都没问题",
+    "我不清楚这个参数是干什么的",  # the user's own knowledge
+    "报错消失了",  # what went away should
+    "闪烁没了，很好",
+    "就这些，没了",
+    "少一点动画，简洁些",  # an instruction
+    "你觉得呢？",  # an opinion asked
+    "然后呢？",
+    "不符合要求的数据要过滤掉",  # a case to handle
+    "数据变少了是正常的",
+    # not the agent's doing: an old problem, the user's own slip, someone else's service or report
+    "这个报错是老问题了，不是你改出来的",
+    "是我自己配置错了",
+    "抱歉，我给的路径不对",
+    "GitHub 又挂了",
+    "网络超时了，我再试一次",
+    "服务器那边还没部署",
+    "产品说按钮颜色不对，改成蓝色",
+    "測試同學反饋登入不上，看一下日誌",
+    # better, not worse; a case to handle
+    "不报错了",
+    "当接口返回 500 时要重试",
+    "没问题，继续",
+    "好像没有问题了，谢谢",
+    "确保断网时也不会启动不了",  # a case to guard against
+    "超时时间设为 30 秒",
+    "密码不能为空",  # a validation rule
+    "字段为空时显示占位符",  # a case to handle
+    "是空的话就跳过",
+    "测试不通过的用例先跳过",
+    "A 和 B 两种写法没什么区别，选哪个都行",  # a comment on alternatives
+    "先看不了，等我回来再说",
+    "太好了，谢谢",
+    "要不要改回去？",  # asked
+    "如果不行就改回去",  # a case
+    "别改回去",
+    "改成红色",  # a new change
+    "改回来的时候记得跑测试",  # a when clause
+    "对不起，刚才那个链接发错了",  # the user's own slip
+]
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM)
+def test_a_look_alike_right_after_the_agents_work_is_not_typed(text: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert c.type not in TYPES, c
+
+
+# The after-claim phenomena opening a task, or after a turn that only asked or explained: not typed.
+@pytest.mark.parametrize("text", ["按钮还是在左上角", "又遇到一个问题，想请你帮忙看看", "这个排序不对吧，最新的应该排在最上面",
+                                  "我要的是竖排的列表", "按钮不见了", "後端呢？", "跟我说的不一样", "页面一片空白", "改回去"])
+@pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
+def test_an_after_claim_phenomenon_without_the_agents_work_is_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+def test_still_unfixed_is_a_report_not_after_a_turn_that_claimed_nothing() -> None:
+    assert C.classify("还是没修好吗？").type == R  # no context: nothing says otherwise
+    for previous in (ASKED, EXPLAINED):
+        assert C.classify("还是没修好吗？", previous=previous).type not in TYPES
+
+
+# Opening a task or after an explanation: statements that share a rule's words, not corrections.
+@pytest.mark.parametrize("text", ["帮我写一个脚本，检查哪些文件一个都没被引用", "现在只做了一半，剩下的明天做",
+                                  "把只处理了一部分的数据标记出来", "少个分号会怎样", "错了就重来，没关系", "答非所问的回答要过滤掉",
+                                  "跑题的评论删掉", "还是没有头绪", "你忽略了也没关系，这个不重要", "你只改了一行就修好了，厉害",
+                                  "又把需求改了，客户真烦", "没按照格式填写的表单要标红", "我要的是一个能导出 csv 的脚本",
+                                  "不是让你为难，只是问问", "不对称加密和对称加密有什么区别", "不是的话就新建一个"])
+@pytest.mark.parametrize("previous", [None, EXPLAINED])
+def test_a_statement_sharing_a_rules_words_is_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+def test_a_users_slip_opening_a_task_stays_untyped() -> None:
+    for text in ("用户忘了填邮箱，加个提示", "用戶又把配置改壞了", "用户不小心删了草稿，要能恢复"):
+        assert C.classify(text).type not in TYPES, text
+
+
+def test_undo_as_an_answer_to_the_agents_offer_is_not_typed() -> None:
+    offered = "已把按钮改成蓝色。要不要改回原来的颜色？"
+    assert C.classify("改回去", previous=offered, previous_tools=FIXED_TOOLS).type not in TYPES
+
+
+def test_what_was_wanted_as_an_answer_to_the_agents_question_is_not_typed() -> None:
+    asked = "已加好导出按钮。你想要 csv 还是 xlsx？"
+    assert C.classify("我要的是 xlsx", previous=asked, previous_tools=FIXED_TOOLS).type not in TYPES
+    assert C.classify("我要的是 xlsx", previous=FIXED, previous_tools=FIXED_TOOLS).type == P
+
+
+def test_a_re_check_request_does_not_take_back_a_failure_said_in_another_sentence() -> None:
+    # The doubt alone stays a re-check; with the failure said outright beside it, the failure types.
+    assert C.classify("好像有点慢，你检查一下吧", previous=FIXED).excluded == "recheck"
+    assert C.classify("导出的日期完全不对。好像时区没处理，你检查一下吧", previous=FIXED).type == R
+    assert C.classify("我只是让你检查，而不是直接改动，继续吧", previous=FIXED).type == IV
+
+
+# The agent's Chinese turn as the rules read it: a result reported or a check asked for claims its
+# work; a plan of its next step does not.
+@pytest.mark.parametrize("previous", ["我把 timeout 调大到了 30 秒。", "现在页面会正确显示图标了。", "這樣應該就可以了，請再試一次。",
+                                      "请刷新页面查看效果。", "重新编译后应该就能看到效果了。", "已将按钮改为蓝色。"])
+def test_a_report_of_the_agents_work_is_a_claim(previous: str) -> None:
+    assert C.classify("按钮还是在左上角", previous=previous).type == R
+
+
+@pytest.mark.parametrize("previous", ["好的，我来修改。", "让我来看看这个文件。", "我会把按钮改成蓝色。", "接下来我将修改 a.ts。",
+                                      "这个函数会在启动时读取配置。"])
+def test_a_plan_or_an_explanation_is_no_claim(previous: str) -> None:
+    assert C.classify("按钮还是在左上角", previous=previous).type not in TYPES
+
+
+def test_a_paste_introduced_by_a_chinese_line_is_read_as_output() -> None:
+    build = "运行 npm run build 之后：\nerror TS2322: Type 'string' is not assignable to type 'number'.\nFound 1 error."
+    assert C.classify(build, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a failure right after the fix
+    assert C.classify(build).excluded == "pasted-output"  # opening a task: a paste, no words of complaint
+
+
+# A long Chinese message runs its sentence on with "，": right after the agent's work its opening
+# clauses may report the result; opening a task, or as a plain long instruction, it stays long.
+_LONG_TAIL = ("，我截了图放在 docs 目录下面，你对照一下截图里的布局，顶部导航要和设计稿一致，左侧菜单宽度固定为两百像素，"
+              "内容区要自适应，卡片之间留十六像素的间距，按钮统一用主色，悬停的时候加深一点，字体用系统默认字体，"
+              "标题加粗，正文十四号字，行高一点五倍，整体风格要简洁，不要用太多颜色，移动端的时候菜单收起来变成抽屉，"
+              "表格的表头固定，滚动的时候不要跟着动，分页器放在右下角，每页二十条，搜索框放在表格上方，输入以后自动搜索")
+
+
+def test_the_opening_clauses_of_a_long_message_report_the_result_after_the_agents_work() -> None:
+    text = "按钮还是在左上角" + _LONG_TAIL
+    assert len(text) > 200
+    got = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert (got.type, got.rule) == (R, "zh.result-error.still-there.opening")
+    assert C.classify("页面还是如图一" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).type == R  # a bare report
+    assert C.classify(text).excluded == "long"  # opening a task
+    assert C.classify("帮我重新做一下首页的样式" + _LONG_TAIL, previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "long"
+
+
+@pytest.mark.parametrize(("text", "type_"), [("你没理解我的意思", P), ("沒懂我的意思", P), ("你没看懂需求", P),
+                                             ("配置不在 src 目录下，在根目录", P), ("那個函數不在這個檔案裡", P), ("又来了", R)])
+def test_misunderstood_or_looked_in_the_wrong_place_after_the_agents_work(text: str, type_: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
+
+
+@pytest.mark.parametrize("text", ["我没理解这段代码", "不在白名单里的请求要拒绝", "他不在公司", "我不在电脑旁边", "不在范围内的值要报错"])
+def test_the_users_own_understanding_or_a_case_is_not_typed(text: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type not in TYPES
