@@ -45,6 +45,13 @@ REPORTS = [
     # worked before the change
     ("さっきまで動いてたのに", R), ("前は問題なく保存できていたのに、今はできません", R),
     ("上下が逆です", R), ("並び順が逆になってる", R),
+    # what happened when the person tried it ("…たら" reports, it does not suppose)
+    ("保存ボタンを押したらエラーになります", R), ("再起動しても変わりません", R),
+    # against the person's will, or empty
+    ("ログアウトされちゃいます", R), ("トップページに飛んでしまいます", R), ("結果が空になります", R),
+    ("undefined が返ってきます", R), ("ボタンが出てこない", R),
+    # not what it should be
+    ("3列になるはずなんですが", R), ("デザインと違います", R), ("テストケースが足りません", O),
 ]
 
 # Corrections whatever the context: the words say the agent got it wrong.
@@ -54,7 +61,7 @@ CORRECTIONS = [
     ("pnpm を使うと指定しましたよね", IV), ("コメントは消してほしくなかった", IV), ("勝手に変えないでほしかったです", IV),
     ("禁止事項を無視しましたね", IV), ("手順を守っていません", IV), ("本番への push は禁止されているのに", IV),
     ("npm ではなく pnpm です", P), ("そうではありません、フッターの話です", P), ("違いますよ。ヘッダーの方です", P),
-    ("型定義が抜けています", O), ("数字が合いません", R),
+    ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P),
 ]
 
 # Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
@@ -64,6 +71,8 @@ AFTER_CLAIM = [
     ("元に戻して", IV), ("今の変更は取り消してください", IV),
     ("テストも更新した？", O), ("README も直しましたか？", O), ("他の画面も対応済みですか？", O),
     ("型チェックも通してほしかったです", O),
+    ("いや、そこは消さないで", IV), ("いえ、ログイン画面の話です", P), ("フッターのことを言っています", P),
+    ("原因はキャッシュではありません", P), ("キャッシュが効いていないのでは？", R),
 ]
 
 # Untyped even right after the agent's work: new tasks, cases, plans, thanks, questions, the user's own part.
@@ -84,6 +93,9 @@ NOT_AFTER_CLAIM = [
     "同僚が言ったのに、まだ誰も対応していない", "本番への push は禁止ですが、ステージングは自由です",
     "なぜこのエラーが起きたのか教えて", "画面に「変わりません」と表示されるようにして",
     "ありがとう、完璧です", "いいですね。次はテストを書いてください", "元に戻す方法を教えて",
+    "もしボタンを押したらエラーになります", "空の場合はエラーになります", "時間が足りないので続きは明日やります",
+    "じゃあ私がマージしちゃいます", "明日届くはずです", "AとBは違います", "いや、すごいですね", "いえ、大丈夫です",
+    "原因はまだ分かりません", "急ぎではありません", "違う話ですが、READMEも読みました",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
