@@ -56,6 +56,9 @@ REPORTS = [
     ("ボタンの位置がずれてる", R), ("テキストがはみ出しています", R), ("二重に登録されています", R),
     ("英語のままになってる", R), ("デバッグ用のログが残っています", O), ("テスト実行してくれてない", O),
     ("保存されていません", O),
+    # more spellings of the same reports
+    ("変化ありません", R), ("なおってない", R), ("まだ真っ白なままです", R), ("まだ古いデザインです", R),
+    ("画像が表示されなくなりました", R), ("ボタンが見えません", R),
 ]
 
 # Corrections whatever the context: the words say the agent got it wrong.
@@ -66,6 +69,7 @@ CORRECTIONS = [
     ("禁止事項を無視しましたね", IV), ("手順を守っていません", IV), ("本番への push は禁止されているのに", IV),
     ("npm ではなく pnpm です", P), ("そうではありません、フッターの話です", P), ("違いますよ。ヘッダーの方です", P),
     ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P), ("全然違います", P),
+    ("それは違います。設定は共有フォルダです", P), ("そのファイルじゃないです", P),
 ]
 
 # Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
@@ -77,7 +81,8 @@ AFTER_CLAIM = [
     ("型チェックも通してほしかったです", O),
     ("いや、そこは消さないで", IV), ("いえ、ログイン画面の話です", P), ("フッターのことを言っています", P),
     ("原因はキャッシュではありません", P), ("キャッシュが効いていないのでは？", R),
-    ("手順が抜けているので追記してください", O), ("聞いただけです", IV), ("まだ実装しないで", IV), ("テスト落ちてない？", R), ("論理的じゃないですね", R),
+    ("手順が抜けているので追記してください", O), ("npm ではなく pnpm を使ってください", P), ("A じゃなくて B でお願いします", P),
+    ("聞いただけです", IV), ("まだ実装しないで", IV), ("テスト落ちてない？", R), ("論理的じゃないですね", R),
     ("説明が矛盾しています", R), ("その節は不要ではないか", IV),
 ]
 
@@ -104,6 +109,8 @@ NOT_AFTER_CLAIM = [
     "原因はまだ分かりません", "急ぎではありません", "違う話ですが、READMEも読みました",
     "まだ時間が残っています", "全然違うアプローチも試したい", "返信してくれてないので待ちます",
     "矛盾しないように書いて", "聞いただけで分かるように説明して", "まだ終わっていないタスクが残っています",
+    "それは違う話ですが、ログも見ました", "その方法じゃないとダメですか？", "この形式じゃなくてもいいです",
+    "まだ古いPCを使っています",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
@@ -145,6 +152,12 @@ def test_look_alikes_stay_untyped_right_after_the_agents_work(text: str) -> None
 def test_a_bug_described_as_a_task_is_not_a_correction(text: str) -> None:
     assert typed(text) == "untyped"
     assert typed(text, ASKED) == "untyped"
+
+
+def test_no_use_this_instead_is_a_request_opening_a_task_and_a_correction_after_the_work() -> None:
+    assert typed("npm ではなく pnpm を使ってください") == "untyped"
+    assert typed("その日じゃなくて翌日にして") == "untyped"
+    assert typed("npm ではなく pnpm を使ってください", ("npm と pnpm のどちらを使いますか？", [])) == "untyped"  # an answer
 
 
 def test_an_answer_to_the_agents_offer_is_not_a_correction() -> None:
