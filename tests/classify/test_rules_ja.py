@@ -59,6 +59,7 @@ REPORTS = [
     # more spellings of the same reports
     ("変化ありません", R), ("なおってない", R), ("まだ真っ白なままです", R), ("まだ古いデザインです", R),
     ("画像が表示されなくなりました", R), ("ボタンが見えません", R),
+    ("中央揃えになりません", R), ("保存しても保存されない", R), ("関数が呼び出されません", R), ("なんか変", R),
 ]
 
 # Corrections whatever the context: the words say the agent got it wrong.
@@ -70,6 +71,7 @@ CORRECTIONS = [
     ("npm ではなく pnpm です", P), ("そうではありません、フッターの話です", P), ("違いますよ。ヘッダーの方です", P),
     ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P), ("全然違います", P),
     ("それは違います。設定は共有フォルダです", P), ("そのファイルじゃないです", P),
+    ("ルール違反です", IV), ("誰がファイルを消してって言ったの？", IV),
 ]
 
 # Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
@@ -84,6 +86,8 @@ AFTER_CLAIM = [
     ("手順が抜けているので追記してください", O), ("npm ではなく pnpm を使ってください", P), ("A じゃなくて B でお願いします", P),
     ("聞いただけです", IV), ("まだ実装しないで", IV), ("テスト落ちてない？", R), ("論理的じゃないですね", R),
     ("説明が矛盾しています", R), ("その節は不要ではないか", IV),
+    ("前の方が良かったです", R), ("全部消えた", R), ("それは古い情報です", P), ("それはもう設定してあります", P),
+    ("テストの修正がまだです", O), ("マイグレーション忘れてない？", O),
 ]
 
 # Untyped even right after the agent's work: new tasks, cases, plans, thanks, questions, the user's own part.
@@ -111,6 +115,8 @@ NOT_AFTER_CLAIM = [
     "矛盾しないように書いて", "聞いただけで分かるように説明して", "まだ終わっていないタスクが残っています",
     "それは違う話ですが、ログも見ました", "その方法じゃないとダメですか？", "この形式じゃなくてもいいです",
     "まだ古いPCを使っています",
+    "気にならないです", "それは問題にならないと思います", "テストは通らなければならない", "規約違反のユーザーを検出して",
+    "変更前のコードも残しておいて", "古いデータは消えました", "返信はまだです", "なんか変わった？",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
