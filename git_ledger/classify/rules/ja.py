@@ -267,7 +267,8 @@ TYPES: tuple[Rule, ...] = (
     # name a case or a task.
     rule(R, "error-after-claim", r"(?:" + _FAILURE + r")" + _REPORT_END + r"|(?:上記|次|以下|同じ)の?エラー",
          # (not the person's own step, nor a bug that comes and goes: "たまに黙って失敗する" describes one)
-         unless=r"(?:確認|試|検証|チェック|理解|把握|判断|返信|決め|想像|説明)(?:し|され)?(?:でき|出来)|たまに|時々|ときどき|まれに|稀に",
+         unless=r"(?:確認|試|検証|チェック|理解|把握|判断|返信|決め|想像|説明|対応|参加|出席)(?:し|され)?(?:でき|出来)|たまに|時々|ときどき|まれに|稀に"
+                r"|(?:私|僕|俺|自分|こちら)(?:は|では|から|も)|今日は|本日は|明日は|しばらく",
          after_claim=True),
     # "ボタンが消えました", "ヘッダーまで無くなってる", "設定ファイルが見つかりません": what was there is gone
     # (not the error, the warning or the need: "エラーが消えました" is the fix working).
