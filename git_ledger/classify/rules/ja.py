@@ -326,6 +326,9 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True),
 )
 
+# Within a type, the rules that read the words alone come first and those that need the agent's work
+# after them: "勝手にいじったので元に戻して" is named by what it says was done (勝手に), not by the undoing.
+TYPES = tuple(sorted(TYPES, key=lambda r: r.after_claim))
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
