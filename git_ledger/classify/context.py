@@ -115,7 +115,12 @@ class Context:
 
 
 def tool_name(call: str) -> str:
-    """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`."""
+    """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`;
+    a labelled call in brackets, as some exports write it (`[ツール: Edit] src/a.py`, `[Tool: Bash]`) -> `edit`, `bash`."""
+    if call.startswith("[") and "]" in call[:60]:
+        label, _, name = call[1:call.index("]")].partition(":")
+        if name:
+            return name.strip().lower()
     return call.split("(", 1)[0].split(":", 1)[0].strip().lower()
 
 

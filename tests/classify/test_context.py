@@ -44,6 +44,9 @@ def test_context_of_a_turn() -> None:
     assert (asking.claimed, asking.asked_user) == (True, True)
     assert Context.of(None, ["Read(a.py)"]) is not None
     assert tool_name("Bash(cd src && make)") == "bash" and tool_name("Update Todos") == "update todos"
+    # a labelled call in brackets (a localized export): the label is not the tool
+    assert tool_name("[ツール: Edit] ~/src/a.py") == "edit" and tool_name("[Tool: Bash]") == "bash"
+    assert ran_edit_or_run(["[ツール: Bash]"]) and not ran_edit_or_run(["[ツール: Read] ~/src/a.py"])
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 
 

@@ -1,0 +1,183 @@
+"""The Japanese pack on the phenomena of real corrections, in their ordinary forms: polite and
+plain (変わりません / 変わらない), kana and kanji (直って / 治って, できない / 出来ない), with and
+without a subject. Most of them are reports that only mean something right after the agent's
+work: each is checked after a turn that claimed a fix, after one that only asked, and (where the
+words alone say nothing) opening a task. Beside them, the look-alikes that must stay untyped
+there: new tasks that describe a bug, cases, questions, plans, thanks, the user's own slip.
+Every message here is written for the test."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.models import TYPES
+
+R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
+
+# The agent's previous turn: it claimed a fix and edited a file; or it only asked which way to go.
+FIXED = ("保存処理を修正しました。これで正しく動くはずです。", ["Edit(src/save.ts)"])
+ASKED = ("どちらの方式で進めますか？", ["Read(src/save.ts)"])
+OFFERED = ("設定ファイルを更新しました。テストも追加しますか？", ["Edit(config.yaml)"])
+
+
+def typed(text: str, context: tuple[str, list[str]] | None = None) -> str:
+    c = C.classify(text) if context is None else C.classify(text, previous=context[0], previous_tools=context[1])
+    return c.type if c.type in TYPES else "untyped"
+
+
+# Reports of the result right after the agent's work: typed then, and not after a turn that claimed nothing.
+REPORTS = [
+    # no change
+    ("変わりません", R), ("何も変わりませんでした", R), ("全然変わってないです", R), ("変化なしです", R),
+    ("前のままです", R), ("さっきと同じ結果です", R), ("なにも起きません", R), ("クリックしても何も起こらない", R),
+    # not fixed, in both spellings
+    ("直っていません", R), ("治ってないです", R), ("直りませんでした", R), ("まだ治らない", R), ("解決していません", R),
+    ("エラーは消えていません", R), ("うまくいってないです", R), ("上手くいきません", R),
+    # a failure said of the result, plain and polite
+    ("エラーになりました", R), ("保存するとエラーになってしまいます", R), ("ビルドするとエラーが出ました", R),
+    ("起動しなくなりました", R), ("動作しません", R), ("出来ません", R), ("ログインできないです", R),
+    ("まだ出来てないです", R), ("ボタンが表示されません", R), ("画面に何も表示されないんですけど", R),
+    ("500 エラーが返ってきます", R), ("404 になりました", R), ("テストが通りませんでした", R),
+    ("ボタンを押しても反応がありません", R), ("レイアウトが崩れちゃった", R), ("文字化けしています", R),
+    ("遅くなりました", R), ("相変わらず遅いです", R), ("まだ英語のままです", R),
+    # it took away what was there
+    ("ヘッダーまで消えてる", R), ("戻るボタンが無くなってしまいました", R), ("設定ファイルが見つかりません", R),
+    # worked before the change
+    ("さっきまで動いてたのに", R), ("前は問題なく保存できていたのに、今はできません", R),
+    ("上下が逆です", R), ("並び順が逆になってる", R),
+    # what happened when the person tried it ("…たら" reports, it does not suppose)
+    ("保存ボタンを押したらエラーになります", R), ("再起動しても変わりません", R),
+    # against the person's will, or empty
+    ("ログアウトされちゃいます", R), ("トップページに飛んでしまいます", R), ("結果が空になります", R),
+    ("undefined が返ってきます", R), ("ボタンが出てこない", R),
+    # not what it should be
+    ("3列になるはずなんですが", R), ("デザインと違います", R), ("テストケースが足りません", O),
+    # on screen, duplicated, left as it was, left behind
+    ("ボタンの位置がずれてる", R), ("テキストがはみ出しています", R), ("二重に登録されています", R),
+    ("英語のままになってる", R), ("デバッグ用のログが残っています", O), ("テスト実行してくれてない", O),
+    ("保存されていません", O),
+    # more spellings of the same reports
+    ("変化ありません", R), ("なおってない", R), ("まだ真っ白なままです", R), ("まだ古いデザインです", R),
+    ("画像が表示されなくなりました", R), ("ボタンが見えません", R),
+    ("中央揃えになりません", R), ("保存しても保存されない", R), ("関数が呼び出されません", R), ("なんか変", R),
+]
+
+# Corrections whatever the context: the words say the agent got it wrong.
+CORRECTIONS = [
+    ("直ってないじゃないですか", R), ("変わってないじゃん", R),
+    ("テストは消さないでって言ったよね", IV), ("日本語で書くように言いましたよね", IV), ("前にも伝えたはずです", IV),
+    ("pnpm を使うと指定しましたよね", IV), ("コメントは消してほしくなかった", IV), ("勝手に変えないでほしかったです", IV),
+    ("禁止事項を無視しましたね", IV), ("手順を守っていません", IV), ("本番への push は禁止されているのに", IV),
+    ("npm ではなく pnpm です", P), ("そうではありません、フッターの話です", P), ("違いますよ。ヘッダーの方です", P),
+    ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P), ("全然違います", P),
+    ("それは違います。設定は共有フォルダです", P), ("そのファイルじゃないです", P),
+    ("ルール違反です", IV), ("誰がファイルを消してって言ったの？", IV), ("何回同じことを言わせるの", IV),
+]
+
+# Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
+AFTER_CLAIM = [
+    ("違います", P), ("ちがうよ", P), ("パスは /srv/app ですが？", P), ("そのメソッドはもうありません", P),
+    ("そこは変えてほしくないです", IV), ("なんでテストを消したの？", IV), ("どうして設定を書き換えたんですか？", IV),
+    ("元に戻して", IV), ("今の変更は取り消してください", IV),
+    ("テストも更新した？", O), ("README も直しましたか？", O), ("他の画面も対応済みですか？", O),
+    ("型チェックも通してほしかったです", O),
+    ("いや、そこは消さないで", IV), ("いえ、ログイン画面の話です", P), ("フッターのことを言っています", P),
+    ("原因はキャッシュではありません", P), ("キャッシュが効いていないのでは？", R),
+    ("手順が抜けているので追記してください", O), ("npm ではなく pnpm を使ってください", P), ("A じゃなくて B でお願いします", P),
+    ("聞いただけです", IV), ("まだ実装しないで", IV), ("テスト落ちてない？", R), ("論理的じゃないですね", R),
+    ("説明が矛盾しています", R), ("その節は不要ではないか", IV),
+    ("前の方が良かったです", R), ("全部消えた", R), ("それは古い情報です", P), ("それはもう設定してあります", P),
+    ("テストの修正がまだです", O), ("マイグレーション忘れてない？", O),
+    ("ちゃんと動作確認してから完了と言ってください", IV), ("できてないのにできたって言わないで", IV),
+]
+
+# Untyped even right after the agent's work: new tasks, cases, plans, thanks, questions, the user's own part.
+NOT_AFTER_CLAIM = [
+    "直りました！ありがとう", "エラーが消えました", "エラーは出なくなりました", "表示されるようになりました",
+    "問題なく動いています", "テストは全部通りました", "うまくいきました！", "反映されました", "治りました",
+    "不要なファイルは消えました", "古いログが消えてるのを確認しました", "警告がなくなってる", "特に見当たりません",
+    "表示されない場合はエラーメッセージを出すようにして", "もし動かなかったら教えて", "動かないときは再起動して",
+    "モバイルでボタンが表示されない不具合を修正して", "エラーハンドリングが抜けている箇所を洗い出して",
+    "一つのページにまとめることはできないでしょうか？", "これで変わりますか？", "変わりませんか？", "違いますか？",
+    "まだ確認できていません", "まだ試していません", "エラーになる場合はどうすればいいですか？",
+    "どうしたらエラーが消えますか？", "500 エラーになる原因は何ですか？",
+    "既存の API は変えてほしくないので、新しいエンドポイントを作って", "違うブランチで作業して",
+    "前は手動でデプロイできていましたが、自動化したいです", "逆順にソートして", "逆に、こちらの案はどうですか",
+    "テストも追加しておいて", "README も更新しましょう", "私も設定を更新しました",
+    "質問があるんですが？", "念のため聞きたいのですが？",
+    "すみません、私がパスを間違えていました", "自分の環境だと動かないですが、たぶん私の設定のせいです",
+    "同僚が言ったのに、まだ誰も対応していない", "本番への push は禁止ですが、ステージングは自由です",
+    "なぜこのエラーが起きたのか教えて", "画面に「変わりません」と表示されるようにして",
+    "前回のエラーとは別件ですが、ヘッダーのリンクが切れています", "同じ結果になりました、ありがとう", "はい、変わりました",
+    "いい感じです。ただ、ボタンの色を青にしてください", "このままデプロイしていいですか？", "テスト環境ではまだ確認していません",
+    "ありがとう、完璧です", "いいですね。次はテストを書いてください", "元に戻す方法を教えて",
+    "もしボタンを押したらエラーになります", "空の場合はエラーになります", "時間が足りないので続きは明日やります",
+    "じゃあ私がマージしちゃいます", "明日届くはずです", "AとBは違います", "いや、すごいですね", "いえ、大丈夫です",
+    "原因はまだ分かりません", "急ぎではありません", "違う話ですが、READMEも読みました",
+    "まだ時間が残っています", "全然違うアプローチも試したい", "返信してくれてないので待ちます",
+    "矛盾しないように書いて", "聞いただけで分かるように説明して", "まだ終わっていないタスクが残っています",
+    "それは違う話ですが、ログも見ました", "その方法じゃないとダメですか？", "この形式じゃなくてもいいです",
+    "まだ古いPCを使っています",
+    "気にならないです", "それは問題にならないと思います", "テストは通らなければならない", "規約違反のユーザーを検出して",
+    "変更前のコードも残しておいて", "古いデータは消えました", "返信はまだです", "なんか変わった？",
+    "今日は対応できません", "私はそこまで確認できていません", "しばらく触れません",
+    "やっぱり前のデザインでお願いします", "やっぱりこのままでいいです", "まだそのままにしておいて",
+]
+
+# Untyped opening a task (nothing of the agent's to correct yet).
+NOT_OPENING = [
+    "保存するとエラーになるので、原因を調べて直してください", "Safari だと画面が崩れるので対応してほしい",
+    "ボタンが表示されない問題を直してください", "テストは消さないでほしい", "既存の API は変えてほしくない",
+    "CI が落ちているので見てもらえますか", "ログインできない時の処理を追加して", "違う画面のデザインも参考にして",
+    "README にセットアップ手順が抜けているので追記してください", "linter が勝手に改行するのを止めたい",
+    "ブランチを取り違えてました、develop で作業します",
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), REPORTS)
+def test_a_report_of_the_result_is_typed_right_after_the_agents_work(text: str, type_: str) -> None:
+    assert typed(text, FIXED) == type_
+    assert typed(text, ASKED) == "untyped"  # its turn claimed nothing: a report, not a correction
+
+
+@pytest.mark.parametrize(("text", "type_"), CORRECTIONS)
+def test_a_correction_in_words_is_typed_in_any_context(text: str, type_: str) -> None:
+    assert typed(text) == type_
+    assert typed(text, FIXED) == type_
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM)
+def test_some_corrections_need_the_agents_work_before_them(text: str, type_: str) -> None:
+    assert typed(text, FIXED) == type_
+    assert typed(text) == "untyped"
+    assert typed(text, ASKED) == "untyped"
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM)
+def test_look_alikes_stay_untyped_right_after_the_agents_work(text: str) -> None:
+    assert typed(text, FIXED) == "untyped"
+    assert typed(text) == "untyped"
+
+
+@pytest.mark.parametrize("text", NOT_OPENING)
+def test_a_bug_described_as_a_task_is_not_a_correction(text: str) -> None:
+    assert typed(text) == "untyped"
+    assert typed(text, ASKED) == "untyped"
+
+
+def test_no_use_this_instead_is_a_request_opening_a_task_and_a_correction_after_the_work() -> None:
+    assert typed("npm ではなく pnpm を使ってください") == "untyped"
+    assert typed("その日じゃなくて翌日にして") == "untyped"
+    assert typed("npm ではなく pnpm を使ってください", ("npm と pnpm のどちらを使いますか？", [])) == "untyped"  # an answer
+
+
+def test_an_answer_to_the_agents_offer_is_not_a_correction() -> None:
+    # "テストも追加しますか？" then "元に戻して" / "そこは変えてほしくないです" answer it
+    assert typed("元に戻して", OFFERED) == "untyped"
+    assert typed("そこは変えてほしくないです", OFFERED) == "untyped"
+    assert typed("元に戻して", FIXED) == IV
+
+
+def test_what_someone_else_said_is_not_the_users_instruction() -> None:
+    assert typed("彼が言ったのに", FIXED) == "untyped"
+    assert typed("言ったのに", FIXED) == IV
