@@ -8,7 +8,8 @@ saves what a later incremental read needs as a JSON-safe `state`.
 A *lean* recorder (collect's first scans) records the same events more cheaply: tool calls stay
 `LazyCall`s until someone asks for them (`built`), events in `items` carry no tools (their calls
 are kept beside them in `snaps`), and an assistant text that `keep_text` rules out (it cannot be
-an admission) is only counted, as a `Tally`.
+an admission) is only counted, as a `Tally`. Its state keeps the open turn's calls as id, name
+and target only (`lean_tools`): a later lean read's events have no `arguments` or `shell` for them.
 """
 from __future__ import annotations
 
@@ -67,23 +68,25 @@ def one_line(text: str, limit: int = TARGET_MAX) -> str:
     return first[:limit]
 
 
-def make_call(call_id: str, name: str, args: Any, shell: str = "") -> ToolCall:
-    """A ToolCall from a call's input (a dict, or whatever the log holds)."""
-    target = ""
+def call_target(args: Any, shell: str = "") -> str:
+    """What a call works on, in one short line (a path, a command's start), from its input."""
     if shell:
-        target = one_line(shell)
-    elif isinstance(args, dict):
+        return one_line(shell)
+    if isinstance(args, dict):
         for key in _TARGET_KEYS:
             value = args.get(key)
             if isinstance(value, str) and value.strip():
-                target = one_line(value)
-                break
+                return one_line(value)
             if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-                target = one_line(" ".join(value))
-                break
+                return one_line(" ".join(value))
     elif isinstance(args, str):
-        target = one_line(args)
-    return ToolCall(id=call_id, name=name, target=target, arguments=compact(args), shell=shell)
+        return one_line(args)
+    return ""
+
+
+def make_call(call_id: str, name: str, args: Any, shell: str = "") -> ToolCall:
+    """A ToolCall from a call's input (a dict, or whatever the log holds)."""
+    return ToolCall(id=call_id, name=name, target=call_target(args, shell), arguments=compact(args), shell=shell)
 
 
 def block_text(content: Any) -> str:
@@ -114,6 +117,14 @@ class LazyCall:
             self._args = ()
         return self._call
 
+    def short(self) -> tuple[str, str, str]:
+        """(id, name, target): what a lean cursor keeps, without encoding the call's input."""
+        if self._call is None and self._make is make_call:
+            _, _, args, *shell = self._args
+            return self.id, self.name, call_target(args, *shell)
+        call = self.build()
+        return call.id, call.name, call.target
+
 
 Call = ToolCall | LazyCall
 
@@ -130,6 +141,13 @@ class Tally(NamedTuple):
 
 def built(calls: Sequence[Call]) -> tuple[ToolCall, ...]:
     return tuple(c if isinstance(c, ToolCall) else c.build() for c in calls)
+
+
+def lean_tools(calls: Sequence[Call]) -> list[list[str]]:
+    """The open turn's calls as a lean cursor keeps them: [id, name, target] each. Collect's cases
+    use only the names and targets (their context) and the ids (a call recorded twice is one); the
+    inputs were 92% of a first scan's cursor state, and every later read of the file loaded them."""
+    return [[c.id, c.name, c.target] if isinstance(c, ToolCall) else list(c.short()) for c in calls]
 
 
 class Recorder:
@@ -322,7 +340,8 @@ class Recorder:
         state: dict[str, Any] = {
             "session": self.session,
             "cwd": self.cwd,
-            "tools": [[t.id, t.name, t.target, t.arguments, t.shell] for t in built(self.tools[-STATE_TOOLS_MAX:])],
+            "tools": (lean_tools(self.tools[-STATE_TOOLS_MAX:]) if self.lean else
+                      [[t.id, t.name, t.target, t.arguments, t.shell] for t in built(self.tools[-STATE_TOOLS_MAX:])]),
             "after_interrupt": self.after_interrupt,
             "hook_texts": self.hook_texts[-8:],
             "turn_closed": self.turn_closed,

@@ -72,11 +72,24 @@ def lean(path: Path, agent: str, offset: int = 0, state: dict[str, Any] | None =
     return sources.scan_events(path, agent, offset, state, keep_text=classify.may_admit)
 
 
-def assert_same(fast: Parsed, ref: Parsed) -> None:
+def lean_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A full read's state as a lean read keeps it: the open turn's calls as id, name, target."""
+    return {**state, "tools": [t[:3] for t in state["tools"]]}
+
+
+def short(calls: Any) -> list[tuple[str, str, str]]:
+    """What collect uses of an event's calls: ids (one call recorded twice), names (typing) and
+    targets (a case's context)."""
+    return [(c.id, c.name, c.target) for c in calls]
+
+
+def assert_same(fast: Parsed, ref: Parsed, *, resumed: bool = False) -> None:
     """Every reference event is in the lean read, in order: whole (its calls beside it), or, for
-    an assistant text that cannot be an admission, as a tally of the same kind, time and place."""
+    an assistant text that cannot be an admission, as a tally of the same kind, time and place.
+    A lean cursor keeps only what collect uses of the open turn's calls, so after resuming from
+    one the calls carried over agree on that (`short`); a read from the start agrees on all."""
     assert (fast.offset, fast.bytes_read, fast.lines_skipped) == (ref.offset, ref.bytes_read, ref.lines_skipped)
-    assert fast.state == ref.state
+    assert fast.state == lean_state(ref.state)
     assert len(fast.items) == len(fast.snaps) == len(ref.events)
     for got, snap, want in zip(fast.items, fast.snaps, ref.events):
         if isinstance(got, Tally):
@@ -84,7 +97,11 @@ def assert_same(fast: Parsed, ref: Parsed) -> None:
             assert got == Tally(want.kind, want.session, want.cwd, want.timestamp, want.uuid)
         else:
             assert snap is not None
-            assert got.tools == () and sources.calls(snap) == want.tools
+            assert got.tools == ()
+            if resumed:
+                assert short(sources.calls(snap)) == short(want.tools)
+            else:
+                assert sources.calls(snap) == want.tools
             assert got == Event(**{**want.__dict__, "tools": ()})
 
 
@@ -115,8 +132,8 @@ def _pieces(tmp_path: Path, agent: str, path: Path) -> list[tuple[Parsed, Parsed
 def test_resuming_at_any_point_reads_the_same(tmp_path: Path, agent: str, path: Path) -> None:
     """A cursor (offset + state) taken after a line (a third in, half way, the next to last)
     resumes exactly as the reference resumes from its own."""
-    for fast, ref in _pieces(tmp_path, agent, path):
-        assert_same(fast, ref)
+    for n, (fast, ref) in enumerate(_pieces(tmp_path, agent, path)):
+        assert_same(fast, ref, resumed=n % 2 == 1)
 
 
 def reference_outcome(job: collect.Job) -> tuple[dict[str, int], dict[str, list[Any]], list[collect.PreCase]]:
