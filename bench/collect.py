@@ -26,6 +26,12 @@ a message without them) with fresh session ids, then, in this one invocation, ti
                same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
                DIR/projects a link to the corpus and HOME an empty folder,
 
+  (h) with --against DIR (a checkout of an earlier commit, e.g. `git archive REV | tar -x -C DIR`),
+               its first collect too, interleaved with (b) in each run (PYTHONPATH=DIR), and a check
+               that both stores hold the same results: every case, session and cursor (offset,
+               size and state; an open turn's calls compared on id, name and target, all a lean
+               cursor keeps since the lean cursor state) and the same --json summary,
+
 and prints the ratios first/floor (target <= 2), rescan/startup (target <= 1.5) and ccusage/first
 in CPU (target >= 10). Every
 timing is the whole process, started the way a user starts it (the installed console script).
@@ -160,6 +166,36 @@ def build_corpus(out: Path, megabytes: int) -> tuple[list[Path], int]:
     return files, total
 
 
+def store_results(home: Path) -> dict[str, list[tuple[object, ...]]]:
+    """What a first collect stored, in an order that does not depend on the run: the cases, the
+    sessions and the cursors (their state with each open call as id, name and target)."""
+    import sqlite3
+
+    db = sqlite3.connect(home / "ledger.db")
+    try:
+        out: dict[str, list[tuple[object, ...]]] = {
+            "cases": sorted(db.execute("SELECT * FROM cases")),
+            "sessions": sorted(db.execute("SELECT * FROM sessions")),
+        }
+        cursors = []
+        for path, agent, inode, size, offset, mtime, state in db.execute("SELECT * FROM cursors"):
+            st = json.loads(state)
+            st["tools"] = [t[:3] for t in st.get("tools", [])]
+            cursors.append((path, agent, inode, size, offset, mtime, json.dumps(st, sort_keys=True)))
+        out["cursors"] = sorted(cursors)
+    finally:
+        db.close()
+    return out
+
+
+def same_results(a: Path, b: Path) -> str:
+    """"identical" or which of the stored results differ, and by how many rows."""
+    ra, rb = store_results(a), store_results(b)
+    diffs = [f"{k}: {len(set(ra[k]) ^ set(rb[k]))} rows differ ({len(ra[k])} / {len(rb[k])})"
+             for k in ra if ra[k] != rb[k]]
+    return "; ".join(diffs) or f"identical ({', '.join(f'{len(v)} {k}' for k, v in ra.items())})"
+
+
 def git_ledger() -> list[str]:
     script = Path(sys.executable).parent / "git-ledger"
     return [str(script)] if script.exists() else [sys.executable, "-m", "git_ledger"]
@@ -180,6 +216,13 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
         raise SystemExit(f"{cmd[0]} failed ({out.returncode}): {out.stderr.strip()[-500:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return elapsed, cpu, out.stdout
+
+
+def first_collect_of(checkout: Path, home: Path, collect_cmd: list[str]) -> tuple[float, float, str]:
+    """A first collect by the code in `checkout` (first on PYTHONPATH, ahead of this checkout)."""
+    shutil.rmtree(home, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "git_ledger")], env=ENV, check=True)
+    return timed(collect_cmd, {**ENV, "GIT_LEDGER_HOME": str(home), "PYTHONPATH": str(checkout)})
 
 
 def line(name: str, runs: list[tuple[float, float]], digits: int = 0) -> str:
@@ -203,6 +246,8 @@ def main() -> int:
     ap.add_argument("--reuse", action="store_true", help="reuse the corpus already in --out")
     ap.add_argument("--ccusage", type=Path, default=None, help="the ccusage script to compare with")
     ap.add_argument("--plain", action="store_true", help="also time (c) and (d) as a regular install")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="a checkout of an earlier commit: time its first collect too and compare the results")
     args = ap.parse_args()
     if not args.reuse and not FIXTURES.is_dir():
         print(f"no fixtures at {FIXTURES}: set GIT_LEDGER_SHARED to the shared folder", file=sys.stderr)
@@ -258,14 +303,25 @@ def main() -> int:
     rescans: list[tuple[float, float]] = []
     starts: list[tuple[float, float]] = []
     parses: list[tuple[float, float]] = []
+    olds: list[tuple[float, float]] = []
+    compared: list[str] = []
     summary = ""
     for run in range(args.runs):
         floors.append(timed(floor_cmd)[:2])
         home = work / f"home{run}"
+        if args.against is not None and run % 2:  # the earlier code first every other run
+            olds.append(first_collect_of(args.against, work / f"home-against{run}", collect_cmd))
         shutil.rmtree(home, ignore_errors=True)
         env["GIT_LEDGER_HOME"] = str(home)
         wall, cpu, summary = timed(collect_cmd, env)
         firsts.append((wall, cpu))
+        if args.against is not None:
+            if not run % 2:
+                olds.append(first_collect_of(args.against, work / f"home-against{run}", collect_cmd))
+            summary_old = olds[-1][2]
+            olds[-1] = olds[-1][:2]
+            compared.append(same_results(home, work / f"home-against{run}")
+                            + ("" if summary_old == summary else "; the --json summaries differ"))
         parses.append(timed(parse_cmd)[:2])
         if cc_cmd:
             ccusages.append(timed(cc_cmd, cc_env)[:2])
@@ -299,6 +355,9 @@ def main() -> int:
         print(line("(g) import re + stats", plain_statfloors, 1))
         print(f"plain rescan / import re = {ratio(plain_rescans, plain_res)}; "
               f"stat floor / startup = {ratio(plain_statfloors, plain_starts)}")
+    if olds:
+        print(line("(h) first, --against", olds))
+        print(f"first / against  = {ratio(firsts, olds)}; results: {' | '.join(sorted(set(compared)))}")
     if ccusages:
         print(line("(f) ccusage daily", ccusages))
         print(f"ccusage / first  = {ratio(ccusages, firsts)}  (target >= 10 in CPU)")
