@@ -21,6 +21,9 @@ a message without them) with fresh session ids, then, in this one invocation, ti
                script pip writes runs before any of our code) and `import re` plus an `os.stat` of
                every file and folder of the corpus (what any rescan that notices an appended log
                must at least do),
+               The console script is timed as two pip versions write it: pip before 25.0 (the
+               script imports `re` to strip a Windows suffix from argv[0]) and pip 25.0 and later
+               (pypa/pip#13166; as pip 26.3 writes it here: no `import re`; uv's has none either),
   (f) ccusage: with --ccusage (the `ccusage` script of an npm install made outside the repository,
                e.g. `npm install --prefix /tmp/ccusage ccusage@17.2.1`), its daily report over the
                same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
@@ -65,6 +68,14 @@ sys.path.insert(0, str(ROOT))
 from git_ledger import sources  # noqa: E402
 
 FIXTURES = Path(os.environ.get("GIT_LEDGER_SHARED") or ROOT.parent / "shared") / "fixtures" / "transcripts"
+# The console script pip 25.0 and later writes (pip 26.3's, checked here with a regular install).
+PIP25_SCRIPT = """#!{python}
+import sys
+from git_ledger.main import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
 STAT_FLOOR = "import re, sys, os\nwith open(sys.argv[1]) as f:\n    for p in f.read().split('\\n'):\n        os.stat(p)\n"
 FLOOR = "import sys\nfor p in sys.argv[1:]:\n    with open(p, 'rb') as f:\n        for line in f:\n            pass\n"
 PARSE_ONLY = """
@@ -288,12 +299,17 @@ def main() -> int:
 
         python = plain_python(work / "plain-venv", plain_env)
         plain_rescan = [str(Path(python).parent / "git-ledger"), "collect", "--logs", str(corpus)]
+        script25 = Path(python).parent / "git-ledger-pip25"
+        script25.write_text(PIP25_SCRIPT.format(python=python))
+        script25.chmod(0o755)
+        plain_rescan25 = [str(script25), "collect", "--logs", str(corpus)]
         plain_start = [python, "-c", "pass"]
         plain_re = [python, "-c", "import re"]
         entries = [str(corpus), *(str(d) for d in corpus.rglob("*") if d.is_dir()), *map(str, files)]
         (work / "entries.txt").write_text("\n".join(entries))  # a file: 3,000 paths in argv cost the exec
         plain_stats = [python, "-c", STAT_FLOOR, str(work / "entries.txt")]
     plain_rescans: list[tuple[float, float]] = []
+    plain_rescans25: list[tuple[float, float]] = []
     plain_starts: list[tuple[float, float]] = []
     plain_res: list[tuple[float, float]] = []
     plain_statfloors: list[tuple[float, float]] = []
@@ -331,6 +347,7 @@ def main() -> int:
             starts.append(timed([sys.executable, "-c", "pass"])[:2])
             if plain_rescan:
                 plain_rescans.append(timed(plain_rescan, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
+                plain_rescans25.append(timed(plain_rescan25, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
                 plain_starts.append(timed(plain_start, plain_env)[:2])
                 plain_res.append(timed(plain_re, plain_env)[:2])
                 plain_statfloors.append(timed(plain_stats, plain_env)[:2])
@@ -349,8 +366,10 @@ def main() -> int:
     print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
     if plain_rescans:
         print(line("(g) rescan, plain", plain_rescans, 1))
+        print(line("(g) rescan, pip>=25 script", plain_rescans25, 1))
         print(line("(g) python -c pass, plain", plain_starts, 1))
-        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)}  (target <= 1.5)")
+        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)} (pip < 25's script), "
+              f"{ratio(plain_rescans25, plain_starts)} (pip >= 25's)  (target <= 1.5)")
         print(line("(g) import re, plain", plain_res, 1))
         print(line("(g) import re + stats", plain_statfloors, 1))
         print(f"plain rescan / import re = {ratio(plain_rescans, plain_res)}; "
