@@ -160,6 +160,8 @@ class Recorder:
         self.path = path
         self.session: str = str(st.get("session", ""))
         self.cwd: str = str(st.get("cwd", ""))
+        self._at_session: Any = None  # the raw values `at` last stored (see `at`)
+        self._at_cwd: Any = None
         self.tools: list[Call] = [ToolCall(*map(str, t[:5])) for t in st.get("tools", [])
                                   if isinstance(t, list) and len(t) >= 2]
         self._tool_ids = {t.id for t in self.tools}
@@ -188,10 +190,13 @@ class Recorder:
 
     # ------------------------------------------------------------ positions
     def at(self, session: Any, cwd: Any) -> None:
-        if isinstance(session, str) and session:
+        # Called for every record: most repeat the session and directory of the one before.
+        if session != self._at_session and isinstance(session, str) and session:
             self.session = storable(session)
-        if isinstance(cwd, str) and cwd:
+            self._at_session = session
+        if cwd != self._at_cwd and isinstance(cwd, str) and cwd:
             self.cwd = storable(cwd)
+            self._at_cwd = cwd
 
     def new_session(self, session: str, cwd: str) -> None:
         """A log that holds several sessions one after another (an Aider history) starts the next:

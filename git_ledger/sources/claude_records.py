@@ -74,8 +74,12 @@ class ClaudeRecords:
             return
         rec = self.rec
         rec.at(r.get("sessionId"), r.get("cwd"))
-        ts = s(r.get("timestamp"))
-        uuid = s(r.get("uuid")) or f"L{pos}"
+        ts = r.get("timestamp")
+        if ts.__class__ is not str:  # s(), inline: this runs for every record parsed
+            ts = ""
+        uuid = r.get("uuid")
+        if uuid.__class__ is not str or not uuid:
+            uuid = f"L{pos}"
         kind = r.get("type")
         if kind == "user":
             self._user(r, uuid, ts)
@@ -194,9 +198,12 @@ class ClaudeRecords:
         for i, b in enumerate(content):
             if not isinstance(b, dict):
                 continue
-            if b.get("type") == "text" and isinstance(b.get("text"), str):
-                self.rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, b["text"])
-            elif b.get("type") == "tool_use":
+            kind = b.get("type")
+            if kind == "text":
+                text = b.get("text")
+                if isinstance(text, str):
+                    self.rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, text)
+            elif kind == "tool_use":
                 self._tool_use(b)
         if msg.get("stop_reason") == "end_turn":
             self.rec.close_turn()
