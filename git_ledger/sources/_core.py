@@ -99,17 +99,25 @@ def block_text(content: Any) -> str:
     return ""
 
 
+def make_target(call_id: str, name: str, args: Any, shell: str = "") -> str:
+    """`make_call(...).target` without encoding the call's input."""
+    return call_target(args, shell)
+
+
 class LazyCall:
-    """A tool call not built yet: `make(*args)` builds it the first time it is needed."""
+    """A tool call not built yet: `make(*args)` builds it the first time it is needed; `target(*args)`,
+    if given, is its target without building it (`make_target` for `make_call`)."""
 
-    __slots__ = ("id", "name", "_make", "_args", "_call")
+    __slots__ = ("id", "name", "_make", "_args", "_call", "_target")
 
-    def __init__(self, call_id: str, name: str, make: Callable[..., ToolCall], args: tuple[Any, ...]) -> None:
+    def __init__(self, call_id: str, name: str, make: Callable[..., ToolCall], args: tuple[Any, ...],
+                 target: Callable[..., str] | None = None) -> None:
         self.id = call_id
         self.name = name
         self._make = make
         self._args = args
         self._call: ToolCall | None = None
+        self._target = target if target is not None else make_target if make is make_call else None
 
     def build(self) -> ToolCall:
         if self._call is None:
@@ -119,9 +127,8 @@ class LazyCall:
 
     def short(self) -> tuple[str, str, str]:
         """(id, name, target): what a lean cursor keeps, without encoding the call's input."""
-        if self._call is None and self._make is make_call:
-            _, _, args, *shell = self._args
-            return self.id, self.name, call_target(args, *shell)
+        if self._call is None and self._target is not None:
+            return self.id, self.name, self._target(*self._args)
         call = self.build()
         return call.id, call.name, call.target
 

@@ -230,3 +230,42 @@ def test_the_line_parser_accepts_and_rejects_what_json_loads_does(raw: bytes) ->
             return ("error",)
 
     assert outcome(loads) == outcome(json.loads)
+
+
+def test_assistant_records_read_by_their_used_fields_are_handled_as_the_dict_path_handles_them(tmp_path: Path) -> None:
+    """Assistant records are decoded into the few fields collect uses, the rest skipped unbuilt.
+    What msgspec accepts in a skipped field and a whole parse refuses (a byte that is not UTF-8),
+    what only the standard library parses (1e400), a field of another shape, another record type
+    behind the same first key, and a call's input kept raw: each is read as the reference reads it."""
+    def assistant(uuid: str, content: Any, **extra: Any) -> bytes:
+        record = {"message": {"model": "m", "role": "assistant", "content": content, "stop_reason": "end_turn",
+                              "usage": {"input_tokens": 3}},
+                  "type": "assistant", "sessionId": "s", "uuid": uuid, "timestamp": "2026-11-20T10:00:01Z", **extra}
+        return json.dumps(record).encode()
+
+    prompt = json.dumps({"type": "user", "sessionId": "s", "uuid": "u1", "timestamp": "2026-11-20T10:00:00Z",
+                         "message": {"role": "user", "content": "hello"}}).encode()
+    call = {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": "src/app.py", "old": "x" * 5000}}
+    text = {"type": "text", "text": "I missed the second call site."}
+    lines = [
+        prompt,
+        assistant("a1", [call, text]),
+        assistant("a2", [text]).replace(b'"input_tokens": 3', b'"input_tokens": "\xff"'),  # not UTF-8, skipped
+        assistant("a3", [text]).replace(b'"input_tokens": 3', b'"input_tokens": 1e400'),
+        assistant("a4", [{"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "pytest -q"}}]),
+        assistant("a5", "My mistake, I forgot the export."),  # content as a string
+        assistant("a6", [text, "not a block"]),  # another shape: the dict path skips the string
+        assistant("a7", None),
+        assistant("a8", [text], isApiErrorMessage=True),
+        assistant("a9", [text], type="user"),  # another type behind the same first key
+        assistant("a10", [{"type": "tool_use", "id": "t3", "name": "Read",
+                           "input": {"file_path": "README.md"}}]).replace(b'"README.md"', b'"\xffREADME.md"'),
+        prompt.replace(b'"u1"', b'"u2"'),
+    ]
+    log = tmp_path / "s.jsonl"
+    log.write_bytes(b"\n".join(lines) + b"\n")
+    ref = reference(log, "claude")
+    assert ref.lines_skipped == 2 and len(ref.events) >= 5
+    assert_same(lean(log, "claude"), ref)
+    full = sources.read_events(log, "claude")
+    assert (full.events, full.state, full.lines_skipped) == (ref.events, ref.state, ref.lines_skipped)
