@@ -204,8 +204,8 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     secretscan.scan([], eager=True)
     # The rules compile, and each language's gate is built, when a first message needs them (all
     # of them: 0.2 s). The main process reads a few small files itself first, so what they needed
-    # is built once and inherited, not once in every worker (0.1-0.15 s each on a history in four
-    # languages); the workers build only what those files did not need.
+    # is built once and inherited, not again in every worker; the workers build only what those
+    # files did not need (docs/performance.md, issue 15's third round).
     warm, jobs = warm_up(jobs)
     yield from work_many(warm, since, review_agents)
 

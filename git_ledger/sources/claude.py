@@ -204,7 +204,7 @@ class ClaudeReader(ClaudeRecords):
             record = _DECODE_ASSISTANT(line)
             if not ascii_only:
                 str(line, "utf-8")
-        except (msgspec.DecodeError, UnicodeDecodeError):
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested deeper than msgspec goes
             record = None
         if record is None or record.type != "assistant":
             return self._parse(line, start)

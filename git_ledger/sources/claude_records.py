@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from git_ledger.models import ToolCall
 from git_ledger.sources._core import LazyCall, Recorder, block_text, call_target, make_call, own_command, s
 from git_ledger.sources._lines import loads
 from git_ledger.sources._text import human_text, is_interrupt, short_hash
@@ -40,7 +41,7 @@ QUEUE_MAX = 32
 # the rest (usage, thinking text and signatures, request ids) without building them, and keeps a
 # tool call's input as raw JSON until the call is built; twice as fast as parsing the whole record
 # into dicts. Every field is Any, as the dicts' values are: anything else fails the decode, and the
-# line takes the dict path (see `claude.ClaudeReader._assistant`).
+# line takes the dict path (see `claude.ClaudeReader._parse_assistant`).
 class Block(msgspec.Struct):
     type: Any = None
     text: Any = None
@@ -72,7 +73,7 @@ def _input(raw: msgspec.Raw) -> Any:
     return loads(memoryview(raw)) if len(raw) else None
 
 
-def _raw_call(call_id: str, name: str, raw: msgspec.Raw) -> Any:
+def _raw_call(call_id: str, name: str, raw: msgspec.Raw) -> ToolCall:
     return make_call(call_id, name, _input(raw))
 
 

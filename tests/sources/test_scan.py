@@ -17,6 +17,7 @@ from git_ledger import sources
 from git_ledger.classify import classify
 from git_ledger.collect import collect
 from git_ledger.models import Event, format_tools
+from git_ledger.sources import claude
 from git_ledger.sources._core import Parsed, Tally
 from git_ledger.sources.claude_records import ClaudeRecords
 from git_ledger.sources.codex import CodexReader
@@ -49,7 +50,7 @@ def reference(path: Path, agent: str, offset: int = 0, state: dict[str, Any] | N
             continue
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             skipped += 1
             continue
         if agent == "claude" and record.get("type") == "progress":
@@ -232,26 +233,28 @@ def test_the_line_parser_accepts_and_rejects_what_json_loads_does(raw: bytes) ->
     assert outcome(loads) == outcome(json.loads)
 
 
-def test_assistant_records_read_by_their_used_fields_are_handled_as_the_dict_path_handles_them(tmp_path: Path) -> None:
+def test_assistant_records_read_by_their_used_fields_are_handled_as_the_dict_path_handles_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Assistant records are decoded into the few fields collect uses, the rest skipped unbuilt.
     What msgspec accepts in a skipped field and a whole parse refuses (a byte that is not UTF-8),
     what only the standard library parses (1e400), a field of another shape, another record type
-    behind the same first key, and a call's input kept raw: each is read as the reference reads it."""
+    behind the same first key, input nested too deep to parse, and a call's input kept raw: each
+    is read as the reference reads it."""
     def assistant(uuid: str, content: Any, **extra: Any) -> bytes:
-        record = {"message": {"model": "m", "role": "assistant", "content": content, "stop_reason": "end_turn",
-                              "usage": {"input_tokens": 3}},
+        record = {"message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                              "content": content, "stop_reason": "end_turn", "usage": {"input_tokens": 3}},
                   "type": "assistant", "sessionId": "s", "uuid": uuid, "timestamp": "2026-11-20T10:00:01Z", **extra}
-        return json.dumps(record).encode()
+        return json.dumps(record, separators=(",", ":")).encode()  # compact, as Claude Code writes
 
     prompt = json.dumps({"type": "user", "sessionId": "s", "uuid": "u1", "timestamp": "2026-11-20T10:00:00Z",
-                         "message": {"role": "user", "content": "hello"}}).encode()
+                         "message": {"role": "user", "content": "hello"}}, separators=(",", ":")).encode()
     call = {"type": "tool_use", "id": "t1", "name": "Edit", "input": {"file_path": "src/app.py", "old": "x" * 5000}}
     text = {"type": "text", "text": "I missed the second call site."}
     lines = [
         prompt,
         assistant("a1", [call, text]),
-        assistant("a2", [text]).replace(b'"input_tokens": 3', b'"input_tokens": "\xff"'),  # not UTF-8, skipped
-        assistant("a3", [text]).replace(b'"input_tokens": 3', b'"input_tokens": 1e400'),
+        assistant("a2", [text]).replace(b'"input_tokens":3', b'"input_tokens":"\xff"'),  # not UTF-8, skipped
+        assistant("a3", [text]).replace(b'"input_tokens":3', b'"input_tokens":1e400'),
         assistant("a4", [{"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "pytest -q"}}]),
         assistant("a5", "My mistake, I forgot the export."),  # content as a string
         assistant("a6", [text, "not a block"]),  # another shape: the dict path skips the string
@@ -260,12 +263,18 @@ def test_assistant_records_read_by_their_used_fields_are_handled_as_the_dict_pat
         assistant("a9", [text], type="user"),  # another type behind the same first key
         assistant("a10", [{"type": "tool_use", "id": "t3", "name": "Read",
                            "input": {"file_path": "README.md"}}]).replace(b'"README.md"', b'"\xffREADME.md"'),
+        assistant("a11", [{"type": "tool_use", "id": "t4", "name": "Edit", "input": "DEEP"}]).replace(
+            b'"DEEP"', b"[" * 2000 + b"]" * 2000),  # nested deeper than msgspec (and json) go
         prompt.replace(b'"u1"', b'"u2"'),
     ]
     log = tmp_path / "s.jsonl"
     log.write_bytes(b"\n".join(lines) + b"\n")
     ref = reference(log, "claude")
-    assert ref.lines_skipped == 2 and len(ref.events) >= 5
+    assert ref.lines_skipped == 3 and len(ref.events) >= 5
+    decode = claude._DECODE_ASSISTANT
+    decoded: list[int] = []  # the lines that take the assistant records' own decoder
+    monkeypatch.setattr(claude, "_DECODE_ASSISTANT", lambda line: decoded.append(1) or decode(line))
     assert_same(lean(log, "claude"), ref)
     full = sources.read_events(log, "claude")
     assert (full.events, full.state, full.lines_skipped) == (ref.events, ref.state, ref.lines_skipped)
+    assert len(decoded) == 2 * 11  # every assistant line, in both reads
