@@ -69,8 +69,15 @@ class AssistantRecord(msgspec.Struct):
 
 
 def _input(raw: msgspec.Raw) -> Any:
-    """A tool call's input kept raw, as the dict path would have parsed it (see `_lines.loads`)."""
-    return loads(memoryview(raw)) if len(raw) else None
+    """A tool call's input kept raw, as the dict path would have parsed it (see `_lines.loads`).
+    Never raises (a call is built long after its line was read): input that decodes no more (only
+    possible for one nested nearly as deep as the parsers go) stays its JSON text."""
+    if not len(raw):
+        return None
+    try:
+        return loads(memoryview(raw))
+    except (ValueError, RecursionError):
+        return bytes(raw).decode("utf-8", "replace")
 
 
 def _raw_call(call_id: str, name: str, raw: msgspec.Raw) -> ToolCall:
