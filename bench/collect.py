@@ -21,10 +21,19 @@ a message without them) with fresh session ids, then, in this one invocation, ti
                script pip writes runs before any of our code) and `import re` plus an `os.stat` of
                every file and folder of the corpus (what any rescan that notices an appended log
                must at least do),
+               The console script is timed as two pip versions write it: pip before 25.0 (the
+               script imports `re` to strip a Windows suffix from argv[0]) and pip 25.0 and later
+               (pypa/pip#13166; as pip 26.3 writes it here: no `import re`; uv's has none either),
   (f) ccusage: with --ccusage (the `ccusage` script of an npm install made outside the repository,
                e.g. `npm install --prefix /tmp/ccusage ccusage@17.2.1`), its daily report over the
                same logs, offline: `CLAUDE_CONFIG_DIR=DIR ccusage daily --offline --json`, with
                DIR/projects a link to the corpus and HOME an empty folder,
+
+  (h) with --against DIR (a checkout of an earlier commit, e.g. `git archive REV | tar -x -C DIR`),
+               its first collect too, interleaved with (b) in each run (PYTHONPATH=DIR), and a check
+               that both stores hold the same results: every case, session and cursor (offset,
+               size and state; an open turn's calls compared on id, name and target, all a lean
+               cursor keeps since the lean cursor state) and the same --json summary,
 
 and prints the ratios first/floor (target <= 2), rescan/startup (target <= 1.5) and ccusage/first
 in CPU (target >= 10). Every
@@ -59,6 +68,14 @@ sys.path.insert(0, str(ROOT))
 from git_ledger import sources  # noqa: E402
 
 FIXTURES = Path(os.environ.get("GIT_LEDGER_SHARED") or ROOT.parent / "shared") / "fixtures" / "transcripts"
+# The console script pip 25.0 and later writes (pip 26.3's, checked here with a regular install).
+PIP25_SCRIPT = """#!{python}
+import sys
+from git_ledger.main import main
+if __name__ == '__main__':
+    sys.argv[0] = sys.argv[0].removesuffix('.exe')
+    sys.exit(main())
+"""
 STAT_FLOOR = "import re, sys, os\nwith open(sys.argv[1]) as f:\n    for p in f.read().split('\\n'):\n        os.stat(p)\n"
 FLOOR = "import sys\nfor p in sys.argv[1:]:\n    with open(p, 'rb') as f:\n        for line in f:\n            pass\n"
 PARSE_ONLY = """
@@ -160,6 +177,36 @@ def build_corpus(out: Path, megabytes: int) -> tuple[list[Path], int]:
     return files, total
 
 
+def store_results(home: Path) -> dict[str, list[tuple[object, ...]]]:
+    """What a first collect stored, in an order that does not depend on the run: the cases, the
+    sessions and the cursors (their state with each open call as id, name and target)."""
+    import sqlite3
+
+    db = sqlite3.connect(home / "ledger.db")
+    try:
+        out: dict[str, list[tuple[object, ...]]] = {
+            "cases": sorted(db.execute("SELECT * FROM cases")),
+            "sessions": sorted(db.execute("SELECT * FROM sessions")),
+        }
+        cursors = []
+        for path, agent, inode, size, offset, mtime, state in db.execute("SELECT * FROM cursors"):
+            st = json.loads(state)
+            st["tools"] = [t[:3] for t in st.get("tools", [])]
+            cursors.append((path, agent, inode, size, offset, mtime, json.dumps(st, sort_keys=True)))
+        out["cursors"] = sorted(cursors)
+    finally:
+        db.close()
+    return out
+
+
+def same_results(a: Path, b: Path) -> str:
+    """"identical" or which of the stored results differ, and by how many rows."""
+    ra, rb = store_results(a), store_results(b)
+    diffs = [f"{k}: {len(set(ra[k]) ^ set(rb[k]))} rows differ ({len(ra[k])} / {len(rb[k])})"
+             for k in ra if ra[k] != rb[k]]
+    return "; ".join(diffs) or f"identical ({', '.join(f'{len(v)} {k}' for k, v in ra.items())})"
+
+
 def git_ledger() -> list[str]:
     script = Path(sys.executable).parent / "git-ledger"
     return [str(script)] if script.exists() else [sys.executable, "-m", "git_ledger"]
@@ -180,6 +227,13 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
         raise SystemExit(f"{cmd[0]} failed ({out.returncode}): {out.stderr.strip()[-500:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return elapsed, cpu, out.stdout
+
+
+def first_collect_of(checkout: Path, home: Path, collect_cmd: list[str]) -> tuple[float, float, str]:
+    """A first collect by the code in `checkout` (first on PYTHONPATH, ahead of this checkout)."""
+    shutil.rmtree(home, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "git_ledger")], env=ENV, check=True)
+    return timed(collect_cmd, {**ENV, "GIT_LEDGER_HOME": str(home), "PYTHONPATH": str(checkout)})
 
 
 def line(name: str, runs: list[tuple[float, float]], digits: int = 0) -> str:
@@ -203,6 +257,8 @@ def main() -> int:
     ap.add_argument("--reuse", action="store_true", help="reuse the corpus already in --out")
     ap.add_argument("--ccusage", type=Path, default=None, help="the ccusage script to compare with")
     ap.add_argument("--plain", action="store_true", help="also time (c) and (d) as a regular install")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="a checkout of an earlier commit: time its first collect too and compare the results")
     args = ap.parse_args()
     if not args.reuse and not FIXTURES.is_dir():
         print(f"no fixtures at {FIXTURES}: set GIT_LEDGER_SHARED to the shared folder", file=sys.stderr)
@@ -243,12 +299,17 @@ def main() -> int:
 
         python = plain_python(work / "plain-venv", plain_env)
         plain_rescan = [str(Path(python).parent / "git-ledger"), "collect", "--logs", str(corpus)]
+        script25 = Path(python).parent / "git-ledger-pip25"
+        script25.write_text(PIP25_SCRIPT.format(python=python))
+        script25.chmod(0o755)
+        plain_rescan25 = [str(script25), "collect", "--logs", str(corpus)]
         plain_start = [python, "-c", "pass"]
         plain_re = [python, "-c", "import re"]
         entries = [str(corpus), *(str(d) for d in corpus.rglob("*") if d.is_dir()), *map(str, files)]
         (work / "entries.txt").write_text("\n".join(entries))  # a file: 3,000 paths in argv cost the exec
         plain_stats = [python, "-c", STAT_FLOOR, str(work / "entries.txt")]
     plain_rescans: list[tuple[float, float]] = []
+    plain_rescans25: list[tuple[float, float]] = []
     plain_starts: list[tuple[float, float]] = []
     plain_res: list[tuple[float, float]] = []
     plain_statfloors: list[tuple[float, float]] = []
@@ -258,14 +319,25 @@ def main() -> int:
     rescans: list[tuple[float, float]] = []
     starts: list[tuple[float, float]] = []
     parses: list[tuple[float, float]] = []
+    olds: list[tuple[float, float]] = []
+    compared: list[str] = []
     summary = ""
     for run in range(args.runs):
         floors.append(timed(floor_cmd)[:2])
         home = work / f"home{run}"
+        if args.against is not None and run % 2:  # the earlier code first every other run
+            olds.append(first_collect_of(args.against, work / f"home-against{run}", collect_cmd))
         shutil.rmtree(home, ignore_errors=True)
         env["GIT_LEDGER_HOME"] = str(home)
         wall, cpu, summary = timed(collect_cmd, env)
         firsts.append((wall, cpu))
+        if args.against is not None:
+            if not run % 2:
+                olds.append(first_collect_of(args.against, work / f"home-against{run}", collect_cmd))
+            summary_old = olds[-1][2]
+            olds[-1] = olds[-1][:2]
+            compared.append(same_results(home, work / f"home-against{run}")
+                            + ("" if summary_old == summary else "; the --json summaries differ"))
         parses.append(timed(parse_cmd)[:2])
         if cc_cmd:
             ccusages.append(timed(cc_cmd, cc_env)[:2])
@@ -275,6 +347,7 @@ def main() -> int:
             starts.append(timed([sys.executable, "-c", "pass"])[:2])
             if plain_rescan:
                 plain_rescans.append(timed(plain_rescan, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
+                plain_rescans25.append(timed(plain_rescan25, {**plain_env, "GIT_LEDGER_HOME": env["GIT_LEDGER_HOME"]})[:2])
                 plain_starts.append(timed(plain_start, plain_env)[:2])
                 plain_res.append(timed(plain_re, plain_env)[:2])
                 plain_statfloors.append(timed(plain_stats, plain_env)[:2])
@@ -293,12 +366,17 @@ def main() -> int:
     print(f"rescan / startup = {ratio(rescans, starts)}  (target <= 1.5)")
     if plain_rescans:
         print(line("(g) rescan, plain", plain_rescans, 1))
+        print(line("(g) rescan, pip>=25 script", plain_rescans25, 1))
         print(line("(g) python -c pass, plain", plain_starts, 1))
-        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)}  (target <= 1.5)")
+        print(f"plain rescan / startup = {ratio(plain_rescans, plain_starts)} (pip < 25's script), "
+              f"{ratio(plain_rescans25, plain_starts)} (pip >= 25's)  (target <= 1.5)")
         print(line("(g) import re, plain", plain_res, 1))
         print(line("(g) import re + stats", plain_statfloors, 1))
         print(f"plain rescan / import re = {ratio(plain_rescans, plain_res)}; "
               f"stat floor / startup = {ratio(plain_statfloors, plain_starts)}")
+    if olds:
+        print(line("(h) first, --against", olds))
+        print(f"first / against  = {ratio(firsts, olds)}; results: {' | '.join(sorted(set(compared)))}")
     if ccusages:
         print(line("(f) ccusage daily", ccusages))
         print(f"ccusage / first  = {ratio(ccusages, firsts)}  (target >= 10 in CPU)")

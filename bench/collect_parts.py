@@ -76,23 +76,32 @@ def main() -> int:
 
     scan()
     figures = {"floor": best(floor, args.rounds), "scan": best(scan, args.rounds)}
-    utf8, parse = claude._utf8, claude.ClaudeReader._parse
+    utf8, parse, parse_assistant = claude._utf8, claude.ClaudeReader._parse, claude.ClaudeReader._parse_assistant
     decode = msgspec.json.Decoder().decode
 
     def parse_only(self: Any, line: memoryview, start: int) -> int:
         decode(line)
         return 0
 
+    def assistant_only(self: Any, line: memoryview, start: int, ascii_only: bool) -> int:
+        claude._DECODE_ASSISTANT(line)  # the assistant records' own decoder (the fields used)
+        if not ascii_only:
+            str(line, "utf-8")
+        return 0
+
     try:
         claude._utf8 = lambda view, a, b: 0
         figures["- no UTF-8"] = best(scan, args.rounds)
         claude.ClaudeReader._parse = lambda self, line, start: 0  # type: ignore[method-assign]
+        claude.ClaudeReader._parse_assistant = lambda self, line, start, ascii_only: 0  # type: ignore[method-assign]
         figures["- no parse"] = best(scan, args.rounds)
         claude._utf8 = utf8
         claude.ClaudeReader._parse = parse_only  # type: ignore[method-assign]
+        claude.ClaudeReader._parse_assistant = assistant_only  # type: ignore[method-assign]
         figures["msgspec"] = best(scan, args.rounds)
     finally:
         claude._utf8, claude.ClaudeReader._parse = utf8, parse  # type: ignore[method-assign]
+        claude.ClaudeReader._parse_assistant = parse_assistant  # type: ignore[method-assign]
     print(f"{len(files)} files, {mb:.1f} MB ({len(copies)} copies); CPU per MB, best of {args.rounds}:")
     for name, seconds in figures.items():
         print(f"  {name:<12}{seconds * per_mb:6.3f} ms/MB")

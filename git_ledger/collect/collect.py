@@ -34,6 +34,7 @@ Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
 BATCH_FILES, BATCH_SECONDS = 256, 0.25  # files saved per transaction: at most this many, this old
 PART_MIN_BYTES, PART_MAX_FILES = 1 << 20, 64  # a worker's parcel of files (see `parts`)
+WARM_UP_BYTES = 2 << 20  # read by the main process before the workers start (see `_outcomes`)
 
 
 class Job(NamedTuple):
@@ -196,12 +197,17 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     # Forked workers inherit what is imported here: the rule packs and detect-secrets are imported
-    # once, not once per worker. A first scan this size masks cases. (The rules compile, and each
-    # language's gate is built, in a worker when its first message needs them.)
+    # once, not once per worker. A first scan this size masks cases.
     import git_ledger.classify.classify  # noqa: F401
     from git_ledger.masking import secretscan
 
     secretscan.scan([], eager=True)
+    # The rules compile, and each language's gate is built, when a first message needs them (all
+    # of them: 0.2 s). The main process reads a few small files itself first, so what they needed
+    # is built once and inherited, not again in every worker; the workers build only what those
+    # files did not need (docs/performance.md, issue 15's third round).
+    warm, jobs = warm_up(jobs)
+    yield from work_many(warm, since, review_agents)
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     workers = min(cpus, 4)
@@ -209,6 +215,19 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
         futures = [pool.submit(work_many, part, since, review_agents) for part in parts(jobs, workers)]
         for future in as_completed(futures):
             yield from future.result()
+
+
+def warm_up(jobs: list[Job]) -> tuple[list[Job], list[Job]]:
+    """(the smallest files, up to WARM_UP_BYTES to read, for the main process before it forks;
+    the rest, in their order)."""
+    picked: set[int] = set()
+    size = 0
+    for i in sorted(range(len(jobs)), key=lambda i: jobs[i].size - jobs[i].offset):
+        size += jobs[i].size - jobs[i].offset
+        if size > WARM_UP_BYTES:
+            break
+        picked.add(i)
+    return [jobs[i] for i in sorted(picked)], [j for i, j in enumerate(jobs) if i not in picked]
 
 
 def parts(jobs: list[Job], workers: int) -> list[list[Job]]:

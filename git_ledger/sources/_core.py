@@ -8,7 +8,8 @@ saves what a later incremental read needs as a JSON-safe `state`.
 A *lean* recorder (collect's first scans) records the same events more cheaply: tool calls stay
 `LazyCall`s until someone asks for them (`built`), events in `items` carry no tools (their calls
 are kept beside them in `snaps`), and an assistant text that `keep_text` rules out (it cannot be
-an admission) is only counted, as a `Tally`.
+an admission) is only counted, as a `Tally`. Its state keeps the open turn's calls as id, name
+and target only (`lean_tools`): a later lean read's events have no `arguments` or `shell` for them.
 """
 from __future__ import annotations
 
@@ -67,23 +68,25 @@ def one_line(text: str, limit: int = TARGET_MAX) -> str:
     return first[:limit]
 
 
-def make_call(call_id: str, name: str, args: Any, shell: str = "") -> ToolCall:
-    """A ToolCall from a call's input (a dict, or whatever the log holds)."""
-    target = ""
+def call_target(args: Any, shell: str = "") -> str:
+    """What a call works on, in one short line (a path, a command's start), from its input."""
     if shell:
-        target = one_line(shell)
-    elif isinstance(args, dict):
+        return one_line(shell)
+    if isinstance(args, dict):
         for key in _TARGET_KEYS:
             value = args.get(key)
             if isinstance(value, str) and value.strip():
-                target = one_line(value)
-                break
+                return one_line(value)
             if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-                target = one_line(" ".join(value))
-                break
+                return one_line(" ".join(value))
     elif isinstance(args, str):
-        target = one_line(args)
-    return ToolCall(id=call_id, name=name, target=target, arguments=compact(args), shell=shell)
+        return one_line(args)
+    return ""
+
+
+def make_call(call_id: str, name: str, args: Any, shell: str = "") -> ToolCall:
+    """A ToolCall from a call's input (a dict, or whatever the log holds)."""
+    return ToolCall(id=call_id, name=name, target=call_target(args, shell), arguments=compact(args), shell=shell)
 
 
 def block_text(content: Any) -> str:
@@ -96,23 +99,38 @@ def block_text(content: Any) -> str:
     return ""
 
 
+def make_target(call_id: str, name: str, args: Any, shell: str = "") -> str:
+    """`make_call(...).target` without encoding the call's input."""
+    return call_target(args, shell)
+
+
 class LazyCall:
-    """A tool call not built yet: `make(*args)` builds it the first time it is needed."""
+    """A tool call not built yet: `make(*args)` builds it the first time it is needed; `target(*args)`,
+    if given, is its target without building it (`make_target` for `make_call`)."""
 
-    __slots__ = ("id", "name", "_make", "_args", "_call")
+    __slots__ = ("id", "name", "_make", "_args", "_call", "_target")
 
-    def __init__(self, call_id: str, name: str, make: Callable[..., ToolCall], args: tuple[Any, ...]) -> None:
+    def __init__(self, call_id: str, name: str, make: Callable[..., ToolCall], args: tuple[Any, ...],
+                 target: Callable[..., str] | None = None) -> None:
         self.id = call_id
         self.name = name
         self._make = make
         self._args = args
         self._call: ToolCall | None = None
+        self._target = target if target is not None else make_target if make is make_call else None
 
     def build(self) -> ToolCall:
         if self._call is None:
             self._call = self._make(*self._args)
             self._args = ()
         return self._call
+
+    def short(self) -> tuple[str, str, str]:
+        """(id, name, target): what a lean cursor keeps, without encoding the call's input."""
+        if self._call is None and self._target is not None:
+            return self.id, self.name, self._target(*self._args)
+        call = self.build()
+        return call.id, call.name, call.target
 
 
 Call = ToolCall | LazyCall
@@ -132,6 +150,13 @@ def built(calls: Sequence[Call]) -> tuple[ToolCall, ...]:
     return tuple(c if isinstance(c, ToolCall) else c.build() for c in calls)
 
 
+def lean_tools(calls: Sequence[Call]) -> list[list[str]]:
+    """The open turn's calls as a lean cursor keeps them: [id, name, target] each. Collect's cases
+    use only the names and targets (their context) and the ids (a call recorded twice is one); the
+    inputs were 92% of a first scan's cursor state, and every later read of the file loaded them."""
+    return [[c.id, c.name, c.target] if isinstance(c, ToolCall) else list(c.short()) for c in calls]
+
+
 class Recorder:
     """The turn state machine shared by the parsers (see the module docstring)."""
 
@@ -142,6 +167,8 @@ class Recorder:
         self.path = path
         self.session: str = str(st.get("session", ""))
         self.cwd: str = str(st.get("cwd", ""))
+        self._at_session: Any = None  # the raw values `at` last stored (see `at`)
+        self._at_cwd: Any = None
         self.tools: list[Call] = [ToolCall(*map(str, t[:5])) for t in st.get("tools", [])
                                   if isinstance(t, list) and len(t) >= 2]
         self._tool_ids = {t.id for t in self.tools}
@@ -170,10 +197,13 @@ class Recorder:
 
     # ------------------------------------------------------------ positions
     def at(self, session: Any, cwd: Any) -> None:
-        if isinstance(session, str) and session:
+        # Called for every record: most repeat the session and directory of the one before.
+        if session != self._at_session and isinstance(session, str) and session:
             self.session = storable(session)
-        if isinstance(cwd, str) and cwd:
+            self._at_session = session
+        if cwd != self._at_cwd and isinstance(cwd, str) and cwd:
             self.cwd = storable(cwd)
+            self._at_cwd = cwd
 
     def new_session(self, session: str, cwd: str) -> None:
         """A log that holds several sessions one after another (an Aider history) starts the next:
@@ -322,7 +352,8 @@ class Recorder:
         state: dict[str, Any] = {
             "session": self.session,
             "cwd": self.cwd,
-            "tools": [[t.id, t.name, t.target, t.arguments, t.shell] for t in built(self.tools[-STATE_TOOLS_MAX:])],
+            "tools": (lean_tools(self.tools[-STATE_TOOLS_MAX:]) if self.lean else
+                      [[t.id, t.name, t.target, t.arguments, t.shell] for t in built(self.tools[-STATE_TOOLS_MAX:])]),
             "after_interrupt": self.after_interrupt,
             "hook_texts": self.hook_texts[-8:],
             "turn_closed": self.turn_closed,

@@ -12,11 +12,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from git_ledger.sources._core import Parsed, unfinished
 from git_ledger.sources._lines import BOM, Chunks, loads, salvage
-from git_ledger.sources.claude_records import ClaudeRecords
+from git_ledger.sources.claude_records import AssistantRecord, ClaudeRecords
 
-PARSE, SKIP = 1, 0
+PARSE, SKIP, ASSISTANT = 1, 0, 2  # ASSISTANT: parse as an assistant record (`ClaudeReader._parse_assistant`)
+_DECODE_ASSISTANT = msgspec.json.Decoder(AssistantRecord).decode
 # First `"type"` values: parsed (small records that matter), skipped (bookkeeping, request blobs).
 _PARSE_FIRST = frozenset({b"queue-operation", b"assistant"})
 _SKIP_FIRST = frozenset({
@@ -96,9 +99,9 @@ class ClaudeReader(ClaudeRecords):
             elif c.startswith(b'message"', i + 8):  # an assistant record: its first content block decides
                 k = find(b'"type":"', i + 16, b)
                 if k >= 0 and c.startswith(_THINKING, k + 8):
-                    action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else PARSE
+                    action = SKIP if find(b'"type":"text"', a, b) < 0 and find(b'"type":"tool_use"', a, b) < 0 else ASSISTANT
                 else:
-                    action = PARSE
+                    action = ASSISTANT
             elif c.startswith(b'user"', i + 8):
                 j = i + 12
                 if find(b'"type":"tool_result"', j, j + 400 if j + 400 < b else b) < 0:
@@ -127,7 +130,10 @@ class ClaudeReader(ClaudeRecords):
                 if run >= 0:
                     skipped += _utf8(view, run, a)
                     run = -1
-                skipped += self._parse(view[a:b], base + a)
+                if action == ASSISTANT:
+                    skipped += self._parse_assistant(view[a:b], base + a, ascii_only)
+                else:
+                    skipped += self._parse(view[a:b], base + a)
                 sidechain = self.sidechain
             a = b + 1
         if run >= 0:
@@ -166,8 +172,8 @@ class ClaudeReader(ClaudeRecords):
             k = c.find(b'"type":"', j, b)
             block = c[k + 8:c.find(b'"', k + 8, b)] if k >= 0 else b""
             if block in (b"thinking", b"redacted_thinking"):
-                return PARSE if c.find(b'"type":"text"', a, b) >= 0 or c.find(b'"type":"tool_use"', a, b) >= 0 else SKIP
-            return PARSE
+                return ASSISTANT if c.find(b'"type":"text"', a, b) >= 0 or c.find(b'"type":"tool_use"', a, b) >= 0 else SKIP
+            return ASSISTANT
         if i - 14 >= a and c[i - 14:i] == b'"attachment":{':
             return PARSE if kind in _ATTACHMENTS else SKIP
         if kind == b"attachment":  # the record's own type first: look for the two that matter
@@ -186,6 +192,31 @@ class ClaudeReader(ClaudeRecords):
         for found in salvage(line.tobytes()):
             self._handle(found, start)
         return 1
+
+    def _parse_assistant(self, line: memoryview, start: int, ascii_only: bool) -> int:
+        """`_parse` for a line that looks like an assistant record: read as an `AssistantRecord`
+        (the fields used, a call's input raw). msgspec does not check the UTF-8 of what it skips,
+        so a line that is not all ASCII is decoded once to check it; a line that does not decode
+        this way (damaged, another record type, a field of another shape) takes `_parse`, so
+        every line is handled exactly as the dict path handles it."""
+        record: AssistantRecord | None
+        try:
+            record = _DECODE_ASSISTANT(line)
+            if not ascii_only:
+                str(line, "utf-8")
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):  # nested deeper than msgspec goes
+            record = None
+        if record is None or record.type != "assistant":
+            return self._parse(line, start)
+        first, self.fresh = self.fresh, False
+        try:
+            n = len(self.pending_review)
+            self.assistant(record, start, first=first)
+            if len(self.pending_review) != n:
+                self.review_keys = [k.encode() for k in self.pending_review]
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            return 1
+        return 0
 
     def _handle(self, record: dict[str, Any], start: int) -> int:
         """1 for a record of a shape we do not know (never fatal), else 0."""

@@ -10,7 +10,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from git_ledger.sources._core import LazyCall, Recorder, block_text, make_call, own_command, s
+import msgspec
+
+from git_ledger.models import ToolCall
+from git_ledger.sources._core import LazyCall, Recorder, block_text, call_target, make_call, own_command, s
+from git_ledger.sources._lines import loads
 from git_ledger.sources._text import human_text, is_interrupt, short_hash
 
 _SHELL_TOOLS = frozenset({"Bash", "PowerShell"})
@@ -31,6 +35,57 @@ _NOTIFICATION = re.compile(
     re.S,
 )
 QUEUE_MAX = 32
+
+
+# An assistant record as `ClaudeRecords.assistant` reads it: only the fields it uses. msgspec skips
+# the rest (usage, thinking text and signatures, request ids) without building them, and keeps a
+# tool call's input as raw JSON until the call is built; twice as fast as parsing the whole record
+# into dicts. Every field is Any, as the dicts' values are: anything else fails the decode, and the
+# line takes the dict path (see `claude.ClaudeReader._parse_assistant`).
+class Block(msgspec.Struct):
+    type: Any = None
+    text: Any = None
+    id: Any = None
+    name: Any = None
+    input: msgspec.Raw = msgspec.Raw()  # empty when the block has none
+
+
+class Message(msgspec.Struct):
+    model: Any = None
+    content: list[Block] | str | None = None
+    stop_reason: Any = None
+
+
+class AssistantRecord(msgspec.Struct):
+    type: Any = None
+    isSidechain: Any = None  # the log's own keys
+    agentId: Any = None
+    sessionId: Any = None
+    cwd: Any = None
+    timestamp: Any = None
+    uuid: Any = None
+    isApiErrorMessage: Any = None
+    message: Message | None = None
+
+
+def _input(raw: msgspec.Raw) -> Any:
+    """A tool call's input kept raw, as the dict path would have parsed it (see `_lines.loads`).
+    Never raises (a call is built long after its line was read): input that decodes no more (only
+    possible for one nested nearly as deep as the parsers go) stays its JSON text."""
+    if not len(raw):
+        return None
+    try:
+        return loads(memoryview(raw))
+    except (ValueError, RecursionError):
+        return bytes(raw).decode("utf-8", "replace")
+
+
+def _raw_call(call_id: str, name: str, raw: msgspec.Raw) -> ToolCall:
+    return make_call(call_id, name, _input(raw))
+
+
+def _raw_target(call_id: str, name: str, raw: msgspec.Raw) -> str:
+    return call_target(_input(raw))
 
 
 def _reason(text: str) -> str:
@@ -74,8 +129,12 @@ class ClaudeRecords:
             return
         rec = self.rec
         rec.at(r.get("sessionId"), r.get("cwd"))
-        ts = s(r.get("timestamp"))
-        uuid = s(r.get("uuid")) or f"L{pos}"
+        ts = r.get("timestamp")
+        if ts.__class__ is not str:  # s(), inline: this runs for every record parsed
+            ts = ""
+        uuid = r.get("uuid")
+        if uuid.__class__ is not str or not uuid:
+            uuid = f"L{pos}"
         kind = r.get("type")
         if kind == "user":
             self._user(r, uuid, ts)
@@ -194,21 +253,56 @@ class ClaudeRecords:
         for i, b in enumerate(content):
             if not isinstance(b, dict):
                 continue
-            if b.get("type") == "text" and isinstance(b.get("text"), str):
-                self.rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, b["text"])
-            elif b.get("type") == "tool_use":
-                self._tool_use(b)
+            kind = b.get("type")
+            if kind == "text":
+                text = b.get("text")
+                if isinstance(text, str):
+                    self.rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, text)
+            elif kind == "tool_use":
+                self._tool_use(b.get("name"), b.get("id"), b.get("input"))
         if msg.get("stop_reason") == "end_turn":
             self.rec.close_turn()
 
-    def _tool_use(self, b: dict[str, Any]) -> None:
-        name = s(b.get("name")) or "?"
-        args = b.get("input")
-        call_id = s(b.get("id"))
+    def assistant(self, r: AssistantRecord, pos: int, *, first: bool) -> None:
+        """`record` for an assistant record read as an `AssistantRecord`: the same steps."""
+        if r.isSidechain is True:
+            if first and r.agentId:
+                self.sidechain = True
+            return
+        rec = self.rec
+        rec.at(r.sessionId, r.cwd)
+        ts = r.timestamp if r.timestamp.__class__ is str else ""
+        uuid = r.uuid if r.uuid.__class__ is str and r.uuid else f"L{pos}"
+        msg = r.message
+        if not r.isApiErrorMessage and msg is not None and msg.model != "<synthetic>":
+            content = msg.content
+            if isinstance(content, str):
+                content = [Block(type="text", text=content)]
+            for i, b in enumerate(content if content is not None else ()):
+                kind = b.type
+                if kind == "text":
+                    if isinstance(b.text, str):
+                        rec.text(uuid if i == 0 else f"{uuid}#{i}", ts, b.text)
+                elif kind == "tool_use":
+                    self._tool_use(b.name, b.id, b.input)
+            if content is not None and msg.stop_reason == "end_turn":
+                rec.close_turn()
+        rec.touch(ts)
+
+    def _tool_use(self, name_: Any, id_: Any, args: Any) -> None:
+        """A tool_use block; `args` is its input, or that input still raw (msgspec.Raw), parsed
+        here only when the call's name says it is needed now (a shell command, a subagent)."""
+        name = s(name_) or "?"
+        call_id = s(id_)
+        raw = isinstance(args, msgspec.Raw)
+        if raw and (not self.lean or name in _SHELL_TOOLS or name in _SUBAGENT_TOOLS):
+            args, raw = _input(args), False
         shell = ""
         if name in _SHELL_TOOLS and isinstance(args, dict) and isinstance(args.get("command"), str):
             shell = args["command"]
-        if self.lean:
+        if raw:
+            self.rec.tool(LazyCall(call_id, name, _raw_call, (call_id, name, args), _raw_target))
+        elif self.lean:
             self.rec.tool(LazyCall(call_id, name, make_call, (call_id, name, args, shell)))
         else:
             self.rec.tool(make_call(call_id, name, args, shell))

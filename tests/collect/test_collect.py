@@ -246,18 +246,30 @@ def _logs(root: Path) -> list[tuple[str, Path]]:
     return list(sources.discover([root]))
 
 
-def test_parallel_and_sequential_scans_store_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("warm_up", [collect.WARM_UP_BYTES, 0], ids=["main-process-reads-small-files-first", "pool-only"])
+def test_parallel_and_sequential_scans_store_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      warm_up: int) -> None:
     with _store(tmp_path, "a.db") as one:
         seq = collect.collect_files(one, _logs(FIX), now=NOW)
         seq_ids = {c.id for c in one.cases()}
         sessions = one.count_sessions()
     monkeypatch.setattr(collect, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(collect, "WARM_UP_BYTES", warm_up)
     with _store(tmp_path, "b.db") as two:
         par = collect.collect_files(two, _logs(FIX), now=NOW)
         assert {c.id for c in two.cases()} == seq_ids
         assert two.count_sessions() == sessions
     assert (par.files, par.bytes, par.events, par.cases) == (seq.files, seq.bytes, seq.events, seq.cases)
     assert seq.events_by_kind == par.events_by_kind
+
+
+def test_the_main_process_warms_up_on_the_smallest_files_and_the_pool_gets_the_rest() -> None:
+    sizes = [5 << 20, 300_000, 1_200_000, 700_000, 40_000, 3 << 20]
+    jobs = [collect.Job(f"f{i}", "claude", 0, None, n, i, 0.0) for i, n in enumerate(sizes)]
+    warm, rest = collect.warm_up(jobs)
+    assert [j.path for j in warm] == ["f1", "f3", "f4"]  # the smallest, in their order, up to 2 MB
+    assert [j.path for j in rest] == ["f0", "f2", "f5"]
+    assert sum(j.size for j in warm) <= collect.WARM_UP_BYTES
 
 
 def test_a_passed_deadline_stops_before_the_next_file(tmp_path: Path) -> None:
