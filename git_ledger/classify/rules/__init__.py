@@ -104,6 +104,8 @@ class Rule(NamedTuple):
     # A bare report of a bad result ("still blank", "现在没有图标"): about the agent's work when
     # its turn claimed or did some, a new task when the turn is known and claimed nothing (it
     # explained, asked, planned). Without a context it types as before: nothing says otherwise.
+    # Words that presuppose work already done ("no, use pnpm instead", "stop adding comments",
+    # "don't delete that file") take it too, whatever their type: their words stand for the context.
     report: bool = False
 
 
