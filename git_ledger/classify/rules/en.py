@@ -113,14 +113,19 @@ TYPES: tuple[Rule, ...] = (
          r"|use|keep|leave|\"\"|'')\b"),
     rule(IV, "i-explicitly", r"\bi\s+(?:explicitly|specifically|clearly|literally)\s+(?:said|asked|told|wrote|mentioned"
          r"|requested)\b"),
-    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b"),
+    # "like I said, use pnpm"; not a reminder that frames the work ahead ("as I said, the deadline is
+    # Friday, so let's keep it simple").
+    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b",
+         unless=r"\bso\s+(?:let'?s|we|keep)\b|\bkeep\s+(?:that|this|it)\s+in\s+mind\b|\b(?:going\s+forward|from\s+now\s+on"
+         r"|for\s+the\s+next)\b"),
     rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
          r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
          r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
     rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
     rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
-    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b",
+    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b"
+         r"|\bi\s+(?:wanted|needed)\s+(?:a|an|the|one|only|just)\b",
          also=r",\s*not\s+\S"),
     # "I said that twice now", "I asked for no comments", "even though I said make a new one"
     rule(IV, "said-before", _I_SAID + r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many"
@@ -143,11 +148,47 @@ TYPES: tuple[Rule, ...] = (
     # "NO, KEEP THAT ONE" right after the agent acted on it.
     rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
          r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
-         after_claim=True, not_an_answer=True),
+         unless=r"\b(?:worry|bother|need\s+to|have\s+to)\b|\b(?:it'?s|that'?s|they'?re|is|are)\s+(?:fine|good|perfect|ok|okay)\b",
+         report=True, not_an_answer=True),
+    # The agent's choice replaced: "no, use pnpm instead", "nope, just use the existing helper", "just use the
+    # stdlib instead". Words that answer a choice the agent made: typed after its work, or with no context
+    # (they presuppose one); not after a known turn that did nothing, nor as the answer to its question.
+    rule(IV, "no-use-instead", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:just\s+|please\s+|you\s+should\s+|we\s+should\s+)?"
+         r"(?:use|try|go\s+with|switch\s+to|stick\s+(?:to|with)|keep\s+using)\s+(?!(?:it|them|that)\s+as\b)[\w`'\"@./-]"
+         r"|^(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$",
+         report=True, not_an_answer=True),
+    # "don't delete that file", "don't use that library": a prohibition pointing at something already there.
+    rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
+         r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
+         r"(?!\s+(?:way|kind|sort|often|much|again|for\s+now)\b)",
+         unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later)\b",
+         report=True, not_an_answer=True),
+    # "stop adding comments everywhere", "stop using globals": the agent is doing it.
+    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b)\w{2,20}ing\b",
+         unless=r"\bwhen\s+you'?re\s+done\b|\bfor\s+(?:now|today|a\s+(?:bit|moment|minute|second))\b",
+         report=True, not_an_answer=True),
+    # "you should have used the existing client", "you should've asked first".
+    rule(IV, "should-have", r"\byou\s+(?:should'?ve|should\s+have|were\s+supposed\s+to\s+have)\s+(?:just\s+|simply\s+|first\s+)?(?:used|kept"
+         r"|left|asked|followed|stuck|called|reused|read|checked\s+with\s+me)\b"),
+    # "you should use the logger", a whole short message: the agent picked something else.
+    rule(IV, "you-should-use", r"^(?:(?:no+|nope|but)[,.!\s]+)?you\s+should(?:\s+(?:be|just))?\s+us(?:e|ing)\s+(?!(?:it|this|that|them)\b)"
+         r"[^.?!,;\n]{1,40}[.!]*$",
+         unless=r"\b(?:also|probably|maybe|later|eventually|might|could|too)\b", report=True, not_an_answer=True),
+    # Scope guardrails right after the agent's work: "leave the existing code alone", "only change the parser,
+    # nothing else", "don't touch anything outside the importer".
+    rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
+         r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
+         r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
+         unless=r"\b(?:fine|good|perfect|for\s+now|later)\b", after_claim=True, not_an_answer=True),
+    # "I asked for a single function" right after the agent's work.
+    rule(IV, "i-asked-for", r"^(?:(?:but|no+|nope|um+|uh+|hm+)[,.!\s]+){0,2}i\s+(?:only\s+|just\s+|specifically\s+|explicitly\s+)?"
+         r"(?:asked\s+(?:you\s+)?for|requested)\s+(?:a|an|one|only|just|the)\b",
+         unless=r"\b(?:thanks|thank|perfect|great|exactly|good|nice)\b", after_claim=True, not_an_answer=True),
     # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
     rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
          r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
-         r"|dropped|overwrite|overwrote)\b", after_claim=True, asked=True),
+         r"|dropped|overwrite|overwrote|add|added|install|installed|introduce|introduced)\b",
+         unless=r"\b(?:curious|wondering|out\s+of\s+interest)\b", after_claim=True, asked=True),
     # "revert that", "undo it", "put it back" right after the agent's work.
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
@@ -204,7 +245,14 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
          unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
     rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
-         r"|incorrect)\b"),
+         r"|incorrect)\b"
+         r"|\byou(?:'ve)?\s+(?:got|have|had)\s+(?:that|it|this|those|these|them|the\s+[\w.-]+)\s+(?:all\s+|completely\s+|totally\s+)?"
+         r"(?:wrong|backwards|mixed\s+up|confused|reversed)\b"),
+    # "I meant the other config file", "no, what I meant was the staging server": the agent took the request
+    # another way. Typed after its work or with no context; "sorry, I meant …" (the user's slip) is excluded.
+    rule(P, "i-meant", r"^(?:(?:no+|nope|nah|wait|actually|hmm+|um+|well|but)[,.!\s]+){0,2}(?:what\s+)?i\s+(?:meant|mean)\b"
+         r"(?!\s*,|\s+(?:to|it|that|yes|no|ok|okay|sure|well|like)\b)",
+         report=True, not_an_answer=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -233,7 +281,11 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
          r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
     rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
-         r"|needed)\b"),
+         r"|needed)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
+    # "no, it should return a list", "nope, the total has to include tax": the result set against what it should be.
+    rule(R, "no-it-should", r"^(?:no+|nope|nah)\b[,.!\s]+(?:it|that|this|they|these|those|the\s+[\w.-]+)\s+(?:should|needs?\s+to|has\s+to"
+         r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
+         not_an_answer=True),
     rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
          r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
          r"|^(?:nope|nah)\b[^?]*\bstill\b"
@@ -245,7 +297,8 @@ TYPES: tuple[Rule, ...] = (
          r"(?:no\s+(?:change|difference|effect|luck)|nothing\s+(?:has\s+)?(?:changed|happens|happened)"
          r"|(?:(?:it'?s|it\s+is|that'?s)\s+)?(?:still\s+)?(?:the\s+)?same(?:\s+(?:here|again|as\s+before|thing|result|issue|problem|error))?\s*(?:[.!]|$)"
          r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
-         r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])", after_claim=True),
+         r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])",
+         unless=r"\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b", after_claim=True),
     # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
     # "the page stays blank since then", "the icons don't show". Not an instruction ("make sure it
     # doesn't …"), not a wish ("it should not …").
@@ -278,7 +331,7 @@ TYPES: tuple[Rule, ...] = (
          r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
          r"|\b(?:i\s+(?:get|see)|(?:it'?s|it\s+is)\s+(?:just\s+)?(?:an?\s+)?|still\s+(?:an?\s+)?)(?:blank|empty|white)\s+(?:page|screen)\b"
          r"|\b(?:does|did)\s+nothing\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+do\s+anything\b",
-         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing))\b", after_claim=True),
+         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing)|yet)\b", after_claim=True),
     rule(R, "worse-after-claim", r"\b(?:it'?s|that'?s|this\s+is|it\s+is|now\s+it'?s|now)\s+(?:even\s+|much\s+|way\s+)?worse\b", after_claim=True),
     rule(R, "instead-after-claim", r"\b(?:shows?|showing|displays?|displaying|prints?|printing|returns?|returning|renders?|rendering|outputs?"
          r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
@@ -335,9 +388,10 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
          r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
          r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
-         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+as\b)"
+         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
+         r"|page|text|type|types|class|log|logging|style|wording)\b)"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b",
-         unless=r"\b(?:if|whether|make\s+sure|ensure)\b", after_claim=True),
+         unless=r"\b(?:if|whether|make\s+sure|ensure)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b", after_claim=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
     rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
@@ -393,7 +447,7 @@ TYPES: tuple[Rule, ...] = (
 )
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+TYPES = reports(TYPES, frozenset({"no-it-should", "still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
                                  "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
@@ -407,6 +461,10 @@ EXCLUSIONS = (
          r"|\b(?:sorry|oops)[,!.]?\s+i\s+meant\b|\bi\s+meant\s+to\s+(?:say|write|type)\b"
          r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
          r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"
+         # "that's because I haven't set the key yet", "the problem is in my nginx config, not your code"
+         r"|\bbecause\s+i\s+(?:haven'?t|hadn'?t|didn'?t|forgot|never|still\s+have|have\s+an?\s+old)\b"
+         r"|\bnot\s+(?:in\s+|with\s+)?your\s+(?:code|change|changes|fix|edit|edits|doing|work)\b"
+         r"|\b(?:problem|issue|bug|cause)\s+(?:is|was)\s+(?:probably\s+|likely\s+)?(?:in|with|on)\s+my\s+(?:own\s+)?\w+"
          # "forgot to tell you, the key is in 1Password": the user forgot to mention something.
          r"|(?:^|[.!?;,]\s*)(?:(?:oh|oops|sorry|also|btw|ah|and|actually)[,!.]?\s+)*forgot\s+to\s+(?:tell|mention"
          r"|say|let\s+you\s+know|give\s+you|send\s+you|share|point\s+out)\b"),
@@ -466,6 +524,16 @@ EXCLUSIONS = (
     rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
          also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
          unless=_AGENT),
+    # "it doesn't work when the csv has a BOM, add handling for that": a case to support, asked as new work.
+    rule(NEW_TASK, "add-handling", r"\b(?:add|adding|implement|write|needs?|put\s+in)\s+(?:some\s+|proper\s+|error\s+|a\s+bit\s+of\s+)?"
+         r"(?:handling|support)\b|\bhandle\s+(?:the|a|this|that)\s+case\b|\b(?:can|could)\s+you\s+(?:also\s+)?(?:handle|support)\s+(?:that|this|it|them|those)\b",
+         unless=_AGENT),
+    # "it returns 404 for unknown ids, that's by design", "it's broken on IE11 but we don't support it": the
+    # behaviour described is wanted, or out of scope.
+    rule(NEGATED, "as-intended", r"\b(?:by\s+design|as\s+(?:designed|intended)|on\s+purpose|(?:that'?s|which\s+is|it'?s)\s+(?:expected|intended"
+         r"|what\s+(?:we|i)\s+want(?:ed)?|correct|fine\s+for\s+now|ok\s+for\s+now|okay\s+for\s+now)|(?:we|i)\s+(?:don'?t|do\s+not|no\s+longer)\s+"
+         r"(?:support|care\s+about|use)\s+(?:it|that|this|them)\b|next\s+(?:sprint|release|quarter|milestone))\b",
+         unless=r"\b(?:you|your|not|isn'?t|wasn'?t)\b"),
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"

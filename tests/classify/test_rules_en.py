@@ -1,0 +1,146 @@
+"""English corrections and their near misses, with the context they were said in (issue 13).
+
+Every message here was written for this file. Each phenomenon is given in a few ordinary forms;
+the near misses are what real traffic holds most of right after an agent's work: follow-up tasks
+that name a problem, cases to handle, behaviour that is wanted, the user's own slip, answers to
+the agent's question. Precision comes first: a near miss typed is a defect, a correction missed
+is a recall figure.
+"""
+from __future__ import annotations
+
+from git_ledger.classify.classify import classify
+from git_ledger.models import TYPES
+
+CLAIM = "I've updated the importer to skip empty rows and added a test. All tests pass."
+RAN = ["Edit(src/importer.py)", "Bash(pytest -q)"]
+EXPLAINED = "The importer reads each row and maps the columns by header name."
+ASKED = "I changed the header. Do you want me to also update the footer?"
+CONTEXTS: dict[str, tuple[str | None, list[str]]] = {  # the agent's previous message, its turn's tools
+    "claim": (CLAIM, RAN),
+    "explained": (EXPLAINED, []),
+    "asked": (ASKED, RAN),
+    "none": (None, []),
+}
+
+# (context, text, the type, or None for "not typed")
+CORRECTIONS: list[tuple[str, str, str]] = [
+    # the agent's choice replaced
+    ("claim", "no, use pnpm instead", "instruction-violation"),
+    ("claim", "nope, use the built-in json module", "instruction-violation"),
+    ("claim", "no. switch to the async client", "instruction-violation"),
+    ("claim", "no, just use the existing helper", "instruction-violation"),
+    ("claim", "just use the standard library instead", "instruction-violation"),
+    ("none", "no, use python instead", "instruction-violation"),
+    # a prohibition pointing at what is there
+    ("claim", "no, don't touch the lockfile", "instruction-violation"),
+    ("none", "no don't delete that file", "instruction-violation"),
+    ("claim", "don't delete that file", "instruction-violation"),
+    ("claim", "don't use that library", "instruction-violation"),
+    ("none", "don't touch those tests", "instruction-violation"),
+    # the agent keeps doing it
+    ("claim", "stop adding comments everywhere", "instruction-violation"),
+    ("none", "stop using global variables", "instruction-violation"),
+    ("claim", "please stop rewriting the whole file", "instruction-violation"),
+    ("claim", "you should have used the existing client", "instruction-violation"),
+    ("claim", "you should use the logger", "instruction-violation"),
+    # scope, right after the work
+    ("claim", "leave the existing code alone", "instruction-violation"),
+    ("claim", "only change the parser, nothing else", "instruction-violation"),
+    ("claim", "don't touch anything outside the importer", "instruction-violation"),
+    ("claim", "I asked for a single function", "instruction-violation"),
+    ("claim", "I wanted a CSV, not JSON", "instruction-violation"),
+    ("claim", "why did you add a new dependency?", "instruction-violation"),
+    # the request taken another way
+    ("claim", "I meant the other config file", "premise-error"),
+    ("none", "I meant the second one", "premise-error"),
+    ("claim", "what I meant was the staging server", "premise-error"),
+    ("claim", "you got that wrong, the limit is per user", "premise-error"),
+    ("claim", "no you got it backwards", "premise-error"),
+    ("claim", "no, it should return a list", "result-error"),
+    ("claim", "nope, the total has to include tax", "result-error"),
+]
+
+NEAR_MISSES: list[tuple[str, str]] = [
+    # answers to the agent's question
+    ("asked", "no, use the existing one"),
+    ("asked", "no, don't bother with the footer"),
+    ("asked", "no, it should stay as it is"),
+    ("asked", "no, I meant yes, go ahead"),
+    # instructions when nothing was done yet
+    ("explained", "use pnpm for this project"),
+    ("explained", "don't use that library, it's unmaintained; pick another one"),
+    ("explained", "stop using var in new code from now on"),
+    ("explained", "I meant to ask about the deploy"),
+    ("explained", "leave the existing code alone"),
+    # after the work: the user's slip, fillers, suggestions, instructions for what comes next
+    ("claim", "I meant to ask: does it handle tabs?"),
+    ("claim", "sorry, I meant the staging server"),
+    ("claim", "oops I meant the second table"),
+    ("claim", "I mean, it's fine, but could it be faster?"),
+    ("claim", "you should also add a README entry"),
+    ("claim", "you should probably use a queue for this later"),
+    ("claim", "you should be able to see the logs in kibana"),
+    ("claim", "don't forget to update the changelog"),
+    ("claim", "don't worry about the tests for now"),
+    ("claim", "don't push yet, I want to review first"),
+    ("claim", "don't touch that, it's perfect"),
+    ("claim", "no, it should be fine"),
+    ("claim", "stop the server when you're done"),
+    ("claim", "stop here for today"),
+    ("claim", "just use whatever you think is best"),
+    ("claim", "use the same approach for the export"),
+    ("claim", "use the same error message as in the login form"),
+    ("claim", "leave it as is"),
+    ("claim", "no, use it as it is"),
+    ("claim", "no, that's good. push it"),
+    ("claim", "as I said, the deadline is friday, so let's keep it simple"),
+    # a problem named as a case to handle, or as new work
+    ("claim", "it doesn't work when the csv has a BOM, add handling for that"),
+    ("claim", "let's handle the case where the api returns 500"),
+    ("claim", "the export button doesn't do anything yet, wire it up to the new endpoint"),
+    ("claim", "the footer isn't implemented yet, go ahead and build it"),
+    ("claim", "the sidebar doesn't collapse on mobile yet, can you handle that next?"),
+    ("claim", "awesome! the other bug I wanted to mention is that the date shows in UTC on the invoice page"),
+    # behaviour that is wanted, out of scope, or planned
+    ("claim", "the API returns 404 for unknown ids, that's by design"),
+    ("claim", "it crashes when the disk is full, which is fine for now"),
+    ("claim", "it's broken on IE11 but we don't support it"),
+    ("claim", "the old dashboard still shows the legacy chart, we'll remove it next sprint"),
+    ("claim", "when nothing matches it returns an empty list, which is correct"),
+    # the user's own doing
+    ("claim", "I think the problem is in my nginx config, not your code. I'll check it"),
+    ("claim", "I get an error when I run it but that's because I haven't set the API key yet"),
+    ("claim", "nothing changed on my side, I just pulled"),
+    ("claim", "never mind, it was my browser cache. works now"),
+    # approval, questions, next steps
+    ("claim", "great. can you also add tests for the parser?"),
+    ("claim", "the page loads fine now. next, the login form should validate emails"),
+    ("claim", "why does the importer use pandas? just curious"),
+    ("claim", "it works now, the only issue left is styling which I'll do myself"),
+    ("claim", "one small thing: can you add a docstring to the new function?"),
+    ("claim", "no more errors, thanks!"),
+]
+
+
+def _typed(context: str, text: str) -> str | None:
+    previous, tools = CONTEXTS[context]
+    got = classify(text, previous=previous, previous_tools=tools)
+    return got.type if got.type in TYPES else None
+
+
+def test_the_corrections_are_typed_in_their_context() -> None:
+    wrong = [(c, t, want, _typed(c, t)) for c, t, want in CORRECTIONS if _typed(c, t) != want]
+    assert not wrong, wrong
+
+
+def test_the_near_misses_stay_untyped() -> None:
+    wrong = [(c, t, _typed(c, t)) for c, t in NEAR_MISSES if _typed(c, t) is not None]
+    assert not wrong, wrong
+
+
+def test_words_that_presuppose_the_agents_work_wait_for_it_when_the_turn_is_known() -> None:
+    # With no context, "no, use X instead" and "stop adding X" say that work was done; after a turn
+    # that only explained, they are instructions for what comes next.
+    for text in ("no, use pnpm instead", "stop adding comments everywhere", "don't delete that file", "I meant the second one"):
+        assert _typed("none", text) is not None, text
+        assert _typed("explained", text) is None, text
