@@ -264,12 +264,13 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
+    packs = [PACKS[lg] for lg in langs]
     failed = bool(typed.pasted) and context is not None and context.claimed and (
-        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None)
+        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None
+    ) and not _moved_on(typed.words, packs)
     if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
     body = QUOTED.sub('""', prose).strip().lower()
-    packs = [PACKS[lg] for lg in langs]
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
     sentences = _Sentences(body)
     for live in lives:
@@ -300,6 +301,12 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         if live.corrective and pack.corrective.search(body) and not any(p.praise.search(body) for p in packs):
             return Classification(OTHER, rule=f"{pack.lang}.other", lang=lang)
     return Classification(NONE, lang=lang)
+
+
+def _moved_on(words: str, packs: list[Pack]) -> bool:
+    """The typed words with a paste say it is not about the agent's work (another task, an example)."""
+    low = words[:MAX_LEN * 2].lower()
+    return any(p.moved_on is not None and p.moved_on.search(low) is not None for p in packs)
 
 
 class _Sentences:

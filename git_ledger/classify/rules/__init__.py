@@ -124,6 +124,9 @@ class Pack(NamedTuple):
     finding_types: tuple[Rule, ...]  # typing of a reviewer finding or a hook message
     review_problem: Regex  # a reviewer reports a problem
     review_clean: Regex  # "no issues found", "LGTM", 問題ありません (removed first)
+    # Typed words that set a pasted failure apart from the agent's work ("next issue:", "like this:",
+    # "yesterday's log:"): the paste is then another task, an example, or someone else's output.
+    moved_on: Regex | None = None
 
 
 def _alternatives(pattern: str) -> list[str]:
