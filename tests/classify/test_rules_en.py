@@ -144,3 +144,38 @@ def test_words_that_presuppose_the_agents_work_wait_for_it_when_the_turn_is_know
     for text in ("no, use pnpm instead", "stop adding comments everywhere", "don't delete that file", "I meant the second one"):
         assert _typed("none", text) is not None, text
         assert _typed("explained", text) is None, text
+
+
+# A pasted failure right after the agent's work is its result, unless the words typed with it set it apart.
+PASTES_AFTER_THE_WORK: list[tuple[str, str | None]] = [
+    ("still failing:\nTraceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nImportError: cannot import name 'x'",
+     "result-error"),
+    ("TypeError: cannot read properties of undefined (reading 'map')\n    at Report (Report.tsx:27:18)", "result-error"),
+    ("great, that part works. now let's fix this other one:\nTraceback (most recent call last):\n"
+     "  File \"app.py\", line 3, in <module>\nImportError: cannot import name 'x'", None),
+    ("next issue, in the reports module:\nTypeError: cannot read properties of undefined (reading 'map')\n"
+     "    at Report (Report.tsx:27:18)", None),
+    ("here's the log from yesterday's outage, can you find the cause?\n[2024-01-02 10:00:00] ERROR: connection refused\n"
+     "[2024-01-02 10:00:01] ERROR: connection refused", None),
+    ("for context, this is what the old version printed:\nERROR: invalid config\nWARNING: deprecated flag", None),
+    ("can you write a parser for lines like this?\nERROR: something failed at step 3\nINFO: retrying", None),
+    ("works. I also want the CLI to print errors like this:\nerror: file not found: x.csv", None),
+]
+
+
+def test_a_paste_after_the_work_is_its_result_unless_the_words_say_otherwise() -> None:
+    wrong = [(t[:40], want, got) for t, want in PASTES_AFTER_THE_WORK if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+
+
+MORE_NEAR_MISSES = [
+    "still looks good to me, merge it",
+    "I am still seeing some warnings from the old module, but those are unrelated to this change",
+    "the error messages are still a bit cryptic for end users, can we improve the wording?",
+    "the import still takes 10 minutes for big files, which was expected. let's add a progress bar",
+]
+
+
+def test_reports_the_user_sets_apart_from_the_work_stay_untyped() -> None:
+    wrong = [(t, got) for t in MORE_NEAR_MISSES if (got := _typed("claim", t)) is not None]
+    assert not wrong, wrong

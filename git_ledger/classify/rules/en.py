@@ -372,7 +372,8 @@ TYPES: tuple[Rule, ...] = (
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
          r"|won'?t|can'?t|cannot|loops?|looping)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
-         r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b", after_claim=True),
+         r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
+         r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
          r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:on|in|at|when|while|after"
          r"|during|with|running|from|again|now)\b"
@@ -500,6 +501,10 @@ EXCLUSIONS = (
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b"
          r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
+    # "those warnings are unrelated to this change": the user sets the problem apart from the agent's work.
+    rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
+         r"|has\s+nothing\s+to\s+do)\s+(?:to|with)\s+(?:this|the|your|that|these|what\s+you)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|work|pr|task"
+         r"|edit|edits|commit|commits|did|just\s+did|refactor)\b"),
     # Someone else's or an old problem: not a correction of the agent.
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
@@ -618,8 +623,19 @@ REVIEW_PROBLEM = rx(
     r"|\bchanges\s+requested\b|\bwith\s+(?:minor\s+)?fixes\b|^[ \t]*(?:critical|bug|problem|issue)[ \t]*:",
     re.MULTILINE)
 
+# A paste set apart from the agent's work by the words typed with it: another problem ("next issue:",
+# "this other one:"), an example or a wish ("lines like this:", "the expected output:"), someone else's
+# or an old run ("yesterday's log", "my colleague gets", "the old version printed"), context.
+MOVED_ON = rx(
+    r"\b(?:unrelated|separately|for\s+(?:context|reference|example)|(?:the\s+)?(?:next|other|another|different|separate)\s+(?:issue|problem"
+    r"|bug|one|thing|task|part|module|feature|project)|(?:old|previous|original|legacy)\s+(?:version|code|script|system|app|implementation)"
+    r"|yesterday|last\s+(?:night|week|month|time)|colleague|coworker|teammate|customers?|(?:an?\s+)?users?\s+(?:reported|sent)"
+    r"|like\s+(?:this|these)|(?:example|sample|expected|desired)\s+(?:output|log|error|input|format)"
+    r"|that\s+part\s+works|(?:write|build|make|add)\s+(?:a|an)\s+(?:parser|regex|test|handler|check)\b)"
+)
+
 PACK = Pack(
     lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
 )
