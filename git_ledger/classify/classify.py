@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
 
 MAX_LEN = 200  # longer typed words are a new instruction, not a correction
+REST_LOOKED_AT = 600  # after a long message's opening, the words that may still exclude it
 LOOKED_AT = 20_000  # a human message's typed words and paste are sought in its first 20,000 characters
 FAILURE_WINDOW = 2_000  # a pasted failure shows in its first lines
 SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole long answer
@@ -254,6 +255,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         return Classification(NONE, excluded=HARNESS, lang=lang)
     prose = typed.words
     opening_only = len(prose) > MAX_LEN
+    rest = ""
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
         # sentences may report the result ("still not rendering the thumbnails, I uploaded …"):
@@ -261,6 +263,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         head = _opening_sentences(prose)
         if not head or context is None or not context.claimed:
             return Classification(NONE, excluded=LONG, lang=lang)
+        rest = prose[len(head):REST_LOOKED_AT]
         prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
@@ -286,6 +289,10 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         said = _statements(body, packs)
         if said:
             found = _first_type(said, _Sentences(said), packs, groups, False, context, context_rules_only=opening_only)
+    if found and opening_only and _excluded(rest, langs, gated):
+        # "The search doesn't show archived projects. That was on purpose, but now …": what follows the
+        # opening says it is a new task (or a hypothetical, someone else's problem): a long instruction.
+        return Classification(NONE, excluded=LONG, lang=lang)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:
@@ -301,6 +308,14 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         if live.corrective and pack.corrective.search(body) and not any(p.praise.search(body) for p in packs):
             return Classification(OTHER, rule=f"{pack.lang}.other", lang=lang)
     return Classification(NONE, lang=lang)
+
+
+def _excluded(text: str, langs: list[str], gated: bool) -> bool:
+    """An exclusion of the packs of `langs` holds in `text`."""
+    body = QUOTED.sub('""', text).strip().lower()
+    sentences = _Sentences(body)
+    return any(_hit(r, body, sentences) for lg in langs
+               for r in (_gate(lg).live(body) if gated else _everything(lg)).exclusions)
 
 
 def _moved_on(words: str, packs: list[Pack]) -> bool:

@@ -179,3 +179,26 @@ MORE_NEAR_MISSES = [
 def test_reports_the_user_sets_apart_from_the_work_stay_untyped() -> None:
     wrong = [(t, got) for t in MORE_NEAR_MISSES if (got := _typed("claim", t)) is not None]
     assert not wrong, wrong
+
+
+LONG_NEW_TASKS = [
+    # a long message after the work whose opening reads like a report, and whose rest makes it a new task
+    "The search doesn't show archived projects. That was on purpose at first, but now the team wants to see them, so "
+    "add a toggle in the filter bar that includes archived projects, default off, and remember the choice per user.",
+    "The report doesn't include the tax column yet. Please add it after the subtotal column, computed from the line "
+    "items with the rate from settings, and make sure the CSV export includes it too. We'll need the same on the PDF later.",
+    "The login page shows a blank screen when the API is down, which is the case I want to handle next: show a friendly "
+    "message with a retry button, log the failure, and keep the email the user typed so they don't lose it.",
+    "Same thing for the invoices page: it needs the new table component, the sorting, the pagination, and the empty "
+    "state we did for orders. Reuse as much as you can and keep the tests in the same style as the orders ones.",
+]
+
+
+def test_a_long_message_whose_rest_makes_it_a_new_task_stays_untyped() -> None:
+    for text in LONG_NEW_TASKS:
+        assert len(text) > 200
+        assert _typed("claim", text) is None, text[:60]
+    # the opening still decides when nothing after it excludes it
+    report = ("still not rendering the thumbnails. I uploaded two more sample images so you can compare the output, "
+              "and a tiny script that renders a single thumbnail would make this quicker to debug before we fold it back in.")
+    assert len(report) > 200 and _typed("claim", report) == "result-error"
