@@ -173,6 +173,19 @@ MORE_NEAR_MISSES = [
     "I am still seeing some warnings from the old module, but those are unrelated to this change",
     "the error messages are still a bit cryptic for end users, can we improve the wording?",
     "the import still takes 10 minutes for big files, which was expected. let's add a progress bar",
+    "no change to the public API please",
+    "these errors in the console are from my browser extension, ignore them",
+    # a problem of the product's domain, named as work to do
+    "the wrong password message should be red",
+    "we need a report of missing invoices per month",
+    "add a page for broken links",
+    "run the migration again on staging",
+    "i dont see the point of keeping the old flag, remove it",
+    "it returns null when the user is anonymous, and that is what the spec says",
+    "the previous dev left the tests broken, can you fix them?",
+    "the warning about the peer dependency is expected, we pin that version on purpose",
+    "The title says Untitled for new docs, please make it say New document instead",
+    "use a modal instead of a new page",
 ]
 
 

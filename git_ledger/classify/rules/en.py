@@ -298,7 +298,8 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:(?:it'?s|it\s+is|that'?s)\s+)?(?:still\s+)?(?:the\s+)?same(?:\s+(?:here|again|as\s+before|thing|result|issue|problem|error))?\s*(?:[.!]|$)"
          r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
          r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])",
-         unless=r"\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b", after_claim=True),
+         unless=r"\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b|\bplease\b|\bno\s+changes?\s+(?:to|needed|required|necessary)\b",
+         after_claim=True),
     # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
     # "the page stays blank since then", "the icons don't show". Not an instruction ("make sure it
     # doesn't …"), not a wish ("it should not …").
@@ -392,7 +393,8 @@ TYPES: tuple[Rule, ...] = (
          r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
          r"|page|text|type|types|class|log|logging|style|wording)\b)"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b",
-         unless=r"\b(?:if|whether|make\s+sure|ensure)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b", after_claim=True),
+         unless=r"\b(?:if|whether|make\s+sure|ensure)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b"
+         r"|\bno\s+changes?\s+(?:to|needed|required|necessary)\b.{0,60}\bplease\b|\bplease\b.{0,60}\bno\s+changes?\s+to\b", after_claim=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
     rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
@@ -505,6 +507,9 @@ EXCLUSIONS = (
     rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
          r"|has\s+nothing\s+to\s+do)\s+(?:to|with)\s+(?:this|the|your|that|these|what\s+you)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|work|pr|task"
          r"|edit|edits|commit|commits|did|just\s+did|refactor)\b"),
+    # "these errors are from my browser extension, ignore them": the user dismisses the problem.
+    rule(NEGATED, "ignore-it", r"\b(?:just\s+|please\s+)?(?:ignore|disregard)\s+(?:them|those|these|it|that|this|the\s+[\w.-]+)\s*(?:[.,!;]|$|for\s+now)",
+         unless=r"\b(?:don'?t|dont|do\s+not|stop|never|shouldn'?t|should\s+not)\s+(?:just\s+)?(?:ignore|disregard)\b"),
     # Someone else's or an old problem: not a correction of the agent.
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
