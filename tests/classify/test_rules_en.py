@@ -215,3 +215,49 @@ def test_a_long_message_whose_rest_makes_it_a_new_task_stays_untyped() -> None:
     report = ("still not rendering the thumbnails. I uploaded two more sample images so you can compare the output, "
               "and a tiny script that renders a single thumbnail would make this quicker to debug before we fold it back in.")
     assert len(report) > 200 and _typed("claim", report) == "result-error"
+
+
+# The ordinary forms of each phenomenon right after the agent said it was done (a stranger's words for it).
+AFTER_THE_WORK: list[tuple[str, str]] = [
+    ("still nothing", "result-error"),
+    ("the styles aren't applied", "result-error"),
+    ("i don't see any difference", "result-error"),
+    ("looks exactly the same", "result-error"),
+    ("it looks the same as before", "result-error"),
+    ("now the login is broken", "result-error"),
+    ("now nothing loads", "result-error"),
+    ("tests are red", "result-error"),
+    ("didnt work", "result-error"),
+    ("no luck", "result-error"),
+    ("did you also update the docs?", "omission"),
+    ("and the tests?", "omission"),
+    ("there's no test for it", "omission"),
+    ("go back to the previous version", "instruction-violation"),
+    ("roll it back", "instruction-violation"),
+    ("we don't use redux", "premise-error"),
+    ("that's not the problem", "premise-error"),
+    ("nope, that isn't the issue", "premise-error"),
+]
+
+AFTER_THE_WORK_UNTYPED = [
+    "and the next step?",
+    "now the cart is empty, add a continue shopping button",
+    "there are no tests for the old module, can you write some?",
+    "there's no documentation for the CLI, that's fine for now",
+    "that's not the point of this PR, but good catch",
+    "now the service is failing over correctly, great",
+    "we don't use it much, so keep it simple",
+    "it looks the same on mobile, which is good",
+    "I don't see any change in performance, which is expected since it's just a refactor",
+    "roll it back if the tests fail",
+    "go back to the previous version of the plan and continue from step 3",
+]
+
+
+def test_the_ordinary_forms_after_the_work() -> None:
+    wrong = [(t, want, got) for t, want in AFTER_THE_WORK if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+    wrong_untyped = [(t, got) for t in AFTER_THE_WORK_UNTYPED if (got := _typed("claim", t)) is not None]
+    assert not wrong_untyped, wrong_untyped
+    # the same words opening a task, after a turn that only explained, are not corrections
+    assert [t for t, _ in AFTER_THE_WORK if _typed("explained", t) is not None] == []

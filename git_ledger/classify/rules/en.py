@@ -102,7 +102,16 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "asked-too", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:did|have)\s+you\s+(?:also\s+)?(?:\w+\s+)?(?:update|add|include|change|handle"
          r"|remove|fix|migrate|rename|export|register|cover|delete|test|document)\w{0,2}\b[^?]{0,80}?\b(?:too|also|as\s+well|either)\s*\?"
          r"|^(?:and\s+|but\s+|also\s+|ok\s+|okay\s+|hmm+\s+)?(?:what|how)\s+about\s+(?!\w+ing\b|(?:next|last|this)\s+\w+|tomorrow|today|tonight|later|now\b|it\b|that\b|you\b|me\b|us\b|them\b)(?:the\s+|our\s+|my\s+)?[\w./`'-]+"
-         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$", after_claim=True, asked=True),
+         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$"
+         # "did you also update the docs?", "and the tests?"
+         r"|^(?:but\s+|and\s+|so\s+)?(?:did|have)\s+you\s+also\s+(?:update|add|include|change|handle|remove|fix|migrate|rename|export|register"
+         r"|cover|delete|document)\w{0,2}\b[^?\n]{0,80}\?+\s*$"
+         r"|^and\s+(?:the|our|my|your)\s+(?!(?:next|plan|timeline|results?|output|deadline|eta|status|cost|price|reason|difference)\b)"
+         r"[\w./`'-]+(?:\s+[\w./`'-]+){0,2}\s*\?+\s*$", after_claim=True, asked=True),
+    # "there's no test for it" right after the agent said it was done.
+    rule(O, "none-after-claim", r"\bthere(?:'s|\s+is|\s+are)\s+(?:still\s+)?no\s+(?:unit\s+|new\s+)?(?:tests?|test\s+cases?|docs|documentation"
+         r"|migrations?|changelog\s+entry|error\s+handling|validation|type\s+hints)\b",
+         unless=r"\b(?:need|needed|necessary|required|point|yet|if|whether|should|add|write|create)\b", after_claim=True, not_an_answer=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
     rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
@@ -163,9 +172,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?!\s+(?:way|kind|sort|often|much|again|for\s+now)\b)",
          unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later)\b",
          report=True, not_an_answer=True),
-    # "stop adding comments everywhere", "stop using globals": the agent is doing it.
-    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b)\w{2,20}ing\b",
-         unless=r"\bwhen\s+you'?re\s+done\b|\bfor\s+(?:now|today|a\s+(?:bit|moment|minute|second))\b",
+    # "stop adding comments everywhere", "stop using globals": the agent is doing it. Opening the message (after
+    # a complaint, "… Stop implementing and explain" is said of the result it complains about).
+    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b)\w{2,20}ing\b"
+         r"(?![^.?!\n]{0,60}\b(?:when\s+you'?re\s+done|for\s+(?:now|today|a\s+(?:bit|moment|minute|second)))\b)",
          report=True, not_an_answer=True),
     # "you should have used the existing client", "you should've asked first".
     rule(IV, "should-have", r"\byou\s+(?:should'?ve|should\s+have|were\s+supposed\s+to\s+have)\s+(?:just\s+|simply\s+|first\s+)?(?:used|kept"
@@ -192,7 +202,10 @@ TYPES: tuple[Rule, ...] = (
     # "revert that", "undo it", "put it back" right after the agent's work.
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
-         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b",
+         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b"
+         r"|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:roll\s+(?:it|that|this|them|those|these|everything)\s+back"
+         r"|go\s+back\s+to\s+(?:the\s+|your\s+)?(?:previous|old|original|last|earlier|first)\s+(?:version|one|code|state|behaviou?r"
+         r"|implementation|design|layout|approach)(?!\s+of\b))\b",
          after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
@@ -270,6 +283,14 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
          r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+use\b",
          also=r",\s*(?:it'?s|we\s+use|we'?re|it\s+uses)\b|\bwe\s+use\b"),
+    # "we don't use redux" right after the agent used it.
+    rule(P, "dont-use-after-claim", r"^(?:(?:but|no+|nope|um+|uh+)[,.!\s]+){0,2}(?:we|i|this\s+(?:repo|project|app|codebase))\s+(?:don'?t|dont|doesn'?t"
+         r"|do\s+not|does\s+not|never)\s+use\s+[\w.@/`'-]+(?:\s+[\w.@/`'-]+)?\s*[.!]*$", after_claim=True, not_an_answer=True),
+    # "that's not the problem", "nope, that's not the issue": what the agent took for the cause.
+    rule(P, "not-the-problem", r"^(?:(?:no+|nope|nah|but|hm+)[,.!\s]+){0,2}(?:that'?s|that\s+is|this\s+is|it'?s|that\s+was|it\s+was|this\s+was)"
+         r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
+         r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b",
+         unless=r"\b(?:good\s+catch|thanks|thank\s+you|nice|great)\b", report=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
@@ -323,7 +344,7 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "fails-now-after-claim", r"\b(?:tests?|specs?|build|builds|ci|lint|linter|linting|mypy|tsc|typecheck\w{0,3}|compil\w{1,6}|deploy\w{0,4}"
          r"|install\w{0,3}|migrations?|it|this|that|the\s+(?:app|page|server|script|command|job|pipeline|workflow|endpoint|request|query"
          r"|import|upload|login|form|button|function|check|suite))\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:fails?|failed|failing|is\s+failing"
-         r"|are\s+failing|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
+         r"|are\s+failing|(?:is|are)\s+(?:still\s+|now\s+|all\s+)?red|went\s+red|turned\s+red|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|expected|so\s+that|until|before|to\s+see|why|known|flaky|already|upstream"
          r"|on\s+main|let\s+me|i'?ll|add|last\s+(?:night|week|time|month)|yesterday|sometimes|occasionally|intermittent\w{0,3}|randomly)\b",
          after_claim=True),
@@ -351,7 +372,8 @@ TYPES: tuple[Rule, ...] = (
          r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
-         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything)\b",
+         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything"
+         r"|appl(?:y|ied|ying)|reflected|take\s+effect|taking\s+effect|picked\s+up)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
@@ -367,7 +389,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b",
          also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
          after_claim=True, asked=True),
-    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening"
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|nothing|getting|seeing|see|shows?|showing|looks?|looking|happening"
          r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
@@ -387,7 +409,11 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
-    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
+    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?|loads|renders"
+         r"|builds|runs|displays|opens|saves|updates)\b"
+         r"|\bi\s+(?:don'?t|do\s+not|dont|can'?t|cannot)\s+see\s+(?:any|a)\s+(?:difference|change|changes|improvement)\b"
+         r"|\b(?:looks?|seems?|is|it'?s)\s+(?:exactly\s+|still\s+|just\s+)?(?:the\s+)?same\s+(?:as\s+(?:before|it\s+was|earlier|yesterday)|again)\b"
+         r"|^(?:it\s+|this\s+|that\s+)?(?:still\s+)?looks?\s+(?:exactly\s+|just\s+)?(?:the\s+)?same\s*[.!]*$"
          r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
          r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
          r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
@@ -431,7 +457,8 @@ TYPES: tuple[Rule, ...] = (
          r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
     rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
-         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"),
+         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"),
     # An evaluation ("that's wrong.", "this is broken now"), not a description ("it's broken on
     # Windows", "this is wrong in the spec"): the clause must end right after it.
     rule(R, "that-is-wrong", r"\b(?:that|this|it)\s*(?:'s|is|was|looks|seems)\s+(?:still\s+|all\s+"
