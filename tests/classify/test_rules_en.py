@@ -237,6 +237,10 @@ AFTER_THE_WORK: list[tuple[str, str]] = [
     ("we don't use redux", "premise-error"),
     ("that's not the problem", "premise-error"),
     ("nope, that isn't the issue", "premise-error"),
+    ("actually it's in src/lib", "premise-error"),
+    ("actually the endpoint only takes ids", "premise-error"),
+    ("acatually it showed the old output every time", "premise-error"),
+    ("why are you editing the tests?", "instruction-violation"),
 ]
 
 AFTER_THE_WORK_UNTYPED = [
@@ -251,6 +255,12 @@ AFTER_THE_WORK_UNTYPED = [
     "I don't see any change in performance, which is expected since it's just a refactor",
     "roll it back if the tests fail",
     "go back to the previous version of the plan and continue from step 3",
+    "actually it works now",
+    "actually, let's also add a cache",
+    "actually it's fine, leave it",
+    "actually, can you also add logging?",
+    "actually we need a second endpoint for admins",
+    "why are you using a queue here? just curious",
 ]
 
 

@@ -199,6 +199,10 @@ TYPES: tuple[Rule, ...] = (
          r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
          r"|dropped|overwrite|overwrote|add|added|install|installed|introduce|introduced)\b",
          unless=r"\b(?:curious|wondering|out\s+of\s+interest)\b", after_claim=True, asked=True),
+    # "why are you editing the tests?", "why are you still touching the config?"
+    rule(IV, "why-are-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:are|were)\s+you\s+(?:still\s+|now\s+|even\s+)?(?:editing|changing"
+         r"|touching|deleting|removing|rewriting|modifying|reverting|replacing|renaming|dropping|overwriting)\b",
+         unless=r"\b(?:curious|wondering|out\s+of\s+interest)\b", after_claim=True, asked=True),
     # "revert that", "undo it", "put it back" right after the agent's work.
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
@@ -283,6 +287,13 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
          r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+use\b",
          also=r",\s*(?:it'?s|we\s+use|we'?re|it\s+uses)\b|\bwe\s+use\b"),
+    # "actually it's in src/lib", "actually the endpoint only takes ids": a fact set against what the agent just did
+    # or said. Not a change of plan ("actually, let's …"), a request, or good news ("actually it works").
+    rule(P, "actually-fact", r"^(?:but\s+|well\s+|hm+\s*,?\s*)?(?:actually|actualy|acatually|acutally|actully)[,\s]+(?:it|that|this|they|we|there"
+         r"|the\s+[\w.-]+)(?:'s|'re|\s+(?:is|are|was|were|uses|use|lives|runs|has|have|had|showed|shows|does\s*n[o']t|doesn'?t|don'?t|isn'?t"
+         r"|aren'?t|wasn'?t|weren'?t|never|only|always|already|still))\b",
+         unless=r"\b(?:works?|working|worked|fine|good|great|better|perfect|nice|correct|right|let'?s|can\s+you|could\s+you|please|i'?ll|we\s+should"
+         r"|want|need|needs|also|thanks|thank|makes\s+sense|ok|okay)\b", after_claim=True, not_an_answer=True),
     # "we don't use redux" right after the agent used it.
     rule(P, "dont-use-after-claim", r"^(?:(?:but|no+|nope|um+|uh+)[,.!\s]+){0,2}(?:we|i|this\s+(?:repo|project|app|codebase))\s+(?:don'?t|dont|doesn'?t"
          r"|do\s+not|does\s+not|never)\s+use\s+[\w.@/`'-]+(?:\s+[\w.@/`'-]+)?\s*[.!]*$", after_claim=True, not_an_answer=True),
@@ -301,8 +312,8 @@ TYPES: tuple[Rule, ...] = (
          r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),
     rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
          r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
-    rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
-         r"|needed)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
+    rule(P, "no-i-meant", r"^(?:no|nope|wait)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
+         r"|needed)\b|^actually[,.!]?\s+(?:i|we)\s+(?:meant|mean)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
     # "no, it should return a list", "nope, the total has to include tax": the result set against what it should be.
     rule(R, "no-it-should", r"^(?:no+|nope|nah)\b[,.!\s]+(?:it|that|this|they|these|those|the\s+[\w.-]+)\s+(?:should|needs?\s+to|has\s+to"
          r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
