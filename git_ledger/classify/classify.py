@@ -133,13 +133,20 @@ def opening(text: str, limit: int = 400) -> str:
     return head
 
 
+_CLAUSE_END = Regex(r"[,;，、；]|\s[—–-]\s")
+
+
 def _opening_sentences(text: str) -> str:
-    """The whole sentences that open `text` within MAX_LEN characters ("" when the first is longer)."""
+    """The whole sentences that open `text` within MAX_LEN characters; when the first is longer, its
+    opening clause ("nothing is changing with any attempt, can you …"); "" when that is longer too."""
     head, end = text[:MAX_LEN + 1], 0
     for m in SENTENCE_END.finditer(head):
         if m.start() > MAX_LEN:
             break
         end = m.start()
+    if not end:
+        clause = _CLAUSE_END.search(head)
+        end = clause.start() if clause else 0
     return head[:end].strip()
 
 

@@ -271,3 +271,14 @@ def test_the_ordinary_forms_after_the_work() -> None:
     assert not wrong_untyped, wrong_untyped
     # the same words opening a task, after a turn that only explained, are not corrections
     assert [t for t, _ in AFTER_THE_WORK if _typed("explained", t) is not None] == []
+
+
+def test_a_long_first_sentence_is_read_by_its_opening_clause_after_the_work() -> None:
+    complaint = ("nothing is changing no matter what you try, can you add a log line at the very top of the handler that "
+                 "prints the request path so we can at least see whether the new code runs at all when I reload the page")
+    assert len(complaint) > 200 and "." not in complaint
+    assert _typed("claim", complaint) == "result-error"
+    assert _typed("explained", complaint) is None
+    task = ("Now that the importer is done, I'd like to work on the export side, which has been neglected for a while and "
+            "is still missing a proper CSV writer with quoting, a JSON lines mode, and a way to choose the columns")
+    assert len(task) > 200 and _typed("claim", task) is None
