@@ -282,3 +282,35 @@ def test_a_long_first_sentence_is_read_by_its_opening_clause_after_the_work() ->
     task = ("Now that the importer is done, I'd like to work on the export side, which has been neglected for a while and "
             "is still missing a proper CSV writer with quoting, a JSON lines mode, and a way to choose the columns")
     assert len(task) > 200 and _typed("claim", task) is None
+
+
+# Words of a correction said of something else: a task named after an explanation, a follow-up question,
+# the scope of a later version, an opinion on a name, the problem the work solved, an idiom, a new fixture.
+SAID_OF_SOMETHING_ELSE: list[tuple[str, str]] = [
+    ("explained", "the totals on the invoice page are wrong when a discount applies, fix that"),
+    ("explained", "the migration wasn't run on staging, can you run it?"),
+    ("explained", "there's no such endpoint yet, create it"),
+    ("explained", "I told the team we'd ship friday, so let's focus on the export"),
+    ("explained", "you're right, the second option is better"),
+    ("explained", "still missing: the export and the settings page. start with the export"),
+    ("claim", "I asked you earlier about the cache, any thoughts?"),
+    ("claim", "it's still missing a few features but that's for v2"),
+    ("claim", "it's wrong to call this a cache, rename it to store"),
+    ("claim", "the totals were off before your fix, now they're right"),
+    ("claim", "there's no such thing as too many tests, add more"),
+    ("claim", "the user doesn't exist in the test db, create a fixture for them"),
+    ("claim", "no, the tests are enough"),
+    ("claim", "no, that's exactly right"),
+    ("claim", "you didn't need to run the tests, but thanks"),
+    ("claim", "like you said, it's a race. can you add a lock?"),
+    ("claim", "we agreed to ship on friday, so please finish the docs today"),
+]
+
+
+def test_words_of_a_correction_said_of_something_else_stay_untyped() -> None:
+    wrong = [(c, t, got) for c, t in SAID_OF_SOMETHING_ELSE if (got := _typed(c, t)) is not None]
+    assert not wrong, wrong
+    # the forms these were kept apart from still type
+    assert _typed("claim", "I asked you twice.") == "instruction-violation"
+    assert _typed("claim", "I asked you not to touch the config") == "instruction-violation"
+    assert _typed("claim", "that helper doesn't exist in this repo, where is it from?") == "premise-error"

@@ -114,8 +114,9 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:need|needed|necessary|required|point|yet|if|whether|should|add|write|create)\b", after_claim=True, not_an_answer=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
-    rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
-         r"|specifically)\b"),
+    # "I asked you to …", "I asked you twice"; not "I asked you earlier about the cache, any thoughts?"
+    rule(IV, "asked-you", r"\basked\s+you\s+(?:(?:already|before|earlier|explicitly|specifically|twice)\s+)?(?:to|not|for)\b"
+         r"|\basked\s+you\s+(?:twice|already|before|earlier|(?:two|three|\d+|several|many|multiple)\s+times)\s*(?:[.,!;]|$)"),
     rule(IV, "didnt-i", r"\b(?:didn'?t i|did i not)\s+(?:tell|say|ask|mention)\b"),
     rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
          r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
@@ -228,7 +229,7 @@ TYPES: tuple[Rule, ...] = (
          r"(?:does\s*n[o']t|doesn'?t|do\s*n[o']t|don'?t)\s+exist\b(?!\s+yet)"
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
-         r"|argument|thing|feature|variable|file)\b"),
+         r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"),
     # "pretty sure that one exists already" after the agent listed it as missing.
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
@@ -251,7 +252,7 @@ TYPES: tuple[Rule, ...] = (
          r"(?!\s+(?:fine|ok|okay|good|better|right|correct|great|perfect))",
          unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
          r"|instead|go\s+ahead|later|next|need|want|think\s+so|i\s+don'?t\s+think|not\s+(?:now|yet|needed|necessary)|leave\s+it"
-         r"|keep\s+it|skip)\b", after_claim=True, not_an_answer=True),
+         r"|keep\s+it|skip|enough|sufficient|exactly)\b", after_claim=True, not_an_answer=True),
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
@@ -438,7 +439,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:it|this|that|they|these|those|both)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|all\s+|now\s+|both\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
          r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b",
-         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b", after_claim=True),
+         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b|\bwrong\s+to\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
     rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
@@ -545,6 +546,10 @@ EXCLUSIONS = (
     rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
          r"|has\s+nothing\s+to\s+do)\s+(?:to|with)\s+(?:this|the|your|that|these|what\s+you)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|work|pr|task"
          r"|edit|edits|commit|commits|did|just\s+did|refactor)\b"),
+    # "they were off before your fix, now they're right": the problem named is the one the work solved.
+    rule(NEGATED, "now-right", r"\bnow\s+(?:it'?s|they'?re|it\s+is|they\s+are|everything(?:'s|\s+is)|all\s+is|this\s+is)\s+(?:all\s+)?(?:right|correct|fine"
+         r"|good|working|ok|okay|perfect)\b|\bnow\s+(?:it|they|everything|this)\s+works?\b",
+         unless=r"\b(?:but|except|however|although|though|still)\b"),
     # "these errors are from my browser extension, ignore them": the user dismisses the problem.
     rule(NEGATED, "ignore-it", r"\b(?:just\s+|please\s+)?(?:ignore|disregard)\s+(?:them|those|these|it|that|this|the\s+[\w.-]+)\s*(?:[.,!;]|$|for\s+now)",
          unless=r"\b(?:don'?t|dont|do\s+not|stop|never|shouldn'?t|should\s+not)\s+(?:just\s+)?(?:ignore|disregard)\b"),
@@ -569,8 +574,10 @@ EXCLUSIONS = (
     rule(NEW_TASK, "moving-on", r"(?:^|[.!?;]\s+)(?:next|unrelated|separately|btw|by\s+the\s+way|moving\s+on|another\s+thing"
          r"|one\s+more\s+thing|new\s+task|on\s+another\s+note)\b\s*[:,-]"),
     # "there's no config file yet, create one": a missing thing to build, not a wrong premise.
-    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
-         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
+    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them|it"
+         r"|(?:a|an)\s+[\w-]+\s+for)\b",
+         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b"
+         r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\b",
          unless=_AGENT),
     # "it doesn't work when the csv has a BOM, add handling for that": a case to support, asked as new work.
     rule(NEW_TASK, "add-handling", r"\b(?:add|adding|implement|write|needs?|put\s+in)\s+(?:some\s+|proper\s+|error\s+|a\s+bit\s+of\s+)?"
@@ -580,7 +587,8 @@ EXCLUSIONS = (
     # behaviour described is wanted, or out of scope.
     rule(NEGATED, "as-intended", r"\b(?:by\s+design|as\s+(?:designed|intended)|on\s+purpose|(?:that'?s|which\s+is|it'?s)\s+(?:expected|intended"
          r"|what\s+(?:we|i)\s+want(?:ed)?|correct|fine\s+for\s+now|ok\s+for\s+now|okay\s+for\s+now)|(?:we|i)\s+(?:don'?t|do\s+not|no\s+longer)\s+"
-         r"(?:support|care\s+about|use)\s+(?:it|that|this|them)\b|next\s+(?:sprint|release|quarter|milestone))\b",
+         r"(?:support|care\s+about|use)\s+(?:it|that|this|them)\b|next\s+(?:sprint|release|quarter|milestone)"
+         r"|(?:that'?s|it'?s|those\s+are)\s+(?:planned\s+)?for\s+(?:v\d+|later|phase\s+\d+|the\s+next\s+\w+|another\s+\w+|a\s+later\s+\w+))\b",
          unless=r"\b(?:you|your|not|isn'?t|wasn'?t)\b"),
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
