@@ -304,6 +304,14 @@ SAID_OF_SOMETHING_ELSE: list[tuple[str, str]] = [
     ("claim", "you didn't need to run the tests, but thanks"),
     ("claim", "like you said, it's a race. can you add a lock?"),
     ("claim", "we agreed to ship on friday, so please finish the docs today"),
+    # instructions for the result, the user's own device or server
+    ("claim", "throw instead of returning null"),
+    ("claim", "make it return an empty list instead of None"),
+    ("claim", "it's not working on my phone but I think it's because my phone is old, ignore"),
+    ("claim", "wait, I need to restart my server first"),
+    ("claim", "perfect, 2 tests left failing, both in the auth module which we haven't touched yet"),
+    ("claim", "it still uses the old api for the mobile client, which is intentional"),
+    ("claim", "put the old logo back, the marketing team wants it"),
 ]
 
 

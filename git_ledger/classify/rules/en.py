@@ -313,8 +313,8 @@ TYPES: tuple[Rule, ...] = (
          r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),
     rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
          r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
-    rule(P, "no-i-meant", r"^(?:no|nope|wait)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
-         r"|needed)\b|^actually[,.!]?\s+(?:i|we)\s+(?:meant|mean)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
+    rule(P, "no-i-meant", r"^(?:no|nope)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
+         r"|needed)\b|^(?:actually|wait)[,.!]?\s+(?:i|we)\s+(?:meant|mean)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
     # "no, it should return a list", "nope, the total has to include tax": the result set against what it should be.
     rule(R, "no-it-should", r"^(?:no+|nope|nah)\b[,.!\s]+(?:it|that|this|they|these|those|the\s+[\w.-]+)\s+(?:should|needs?\s+to|has\s+to"
          r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
@@ -365,12 +365,13 @@ TYPES: tuple[Rule, ...] = (
          r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
          r"|\b(?:i\s+(?:get|see)|(?:it'?s|it\s+is)\s+(?:just\s+)?(?:an?\s+)?|still\s+(?:an?\s+)?)(?:blank|empty|white)\s+(?:page|screen)\b"
          r"|\b(?:does|did)\s+nothing\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+do\s+anything\b",
-         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing)|yet)\b", after_claim=True),
+         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of|yet)\b"
+         r"|^(?:make|have|let)\s+(?:it|them|this|that)\b|^(?:throw|raise|return|show|print|give|display|output)\b", after_claim=True),
     rule(R, "worse-after-claim", r"\b(?:it'?s|that'?s|this\s+is|it\s+is|now\s+it'?s|now)\s+(?:even\s+|much\s+|way\s+)?worse\b", after_claim=True),
     rule(R, "instead-after-claim", r"\b(?:shows?|showing|displays?|displaying|prints?|printing|returns?|returning|renders?|rendering|outputs?"
          r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
          unless=r"\b(?:should|make\s+sure|please|can\s+you|could\s+you|want|let'?s|if|would)\b|^(?:show|display|print|return|render|output"
-         r"|open|give|generate|create)\b", after_claim=True),
+         r"|open|give|generate|create|throw|raise)\b|^(?:make|have|let)\s+(?:it|them|this|that)\b", after_claim=True),
     # "now the sidebar is gone", "it keeps crashing"; not "the error is gone".
     rule(R, "gone-after-claim", r"\b(?:is|are|has|have)\s+(?:now\s+|also\s+|completely\s+)?(?:gone|disappeared|vanished)\b"
          r"|\b(?:disappeared|vanished)\s+(?:now|again|completely|entirely)\b"
@@ -504,7 +505,7 @@ EXCLUSIONS = (
          r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
          r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"
          # "that's because I haven't set the key yet", "the problem is in my nginx config, not your code"
-         r"|\bbecause\s+i\s+(?:haven'?t|hadn'?t|didn'?t|forgot|never|still\s+have|have\s+an?\s+old)\b"
+         r"|\bbecause\s+i\s+(?:haven'?t|hadn'?t|didn'?t|forgot|never|still\s+have|have\s+an?\s+old)\b|\bbecause\s+(?:of\s+)?my\s+(?:own\s+)?\w+"
          r"|\bnot\s+(?:in\s+|with\s+)?your\s+(?:code|change|changes|fix|edit|edits|doing|work)\b"
          r"|\b(?:problem|issue|bug|cause)\s+(?:is|was)\s+(?:probably\s+|likely\s+)?(?:in|with|on)\s+my\s+(?:own\s+)?\w+"
          # "forgot to tell you, the key is in 1Password": the user forgot to mention something.
