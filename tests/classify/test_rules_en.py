@@ -312,6 +312,15 @@ SAID_OF_SOMETHING_ELSE: list[tuple[str, str]] = [
     ("claim", "perfect, 2 tests left failing, both in the auth module which we haven't touched yet"),
     ("claim", "it still uses the old api for the mobile client, which is intentional"),
     ("claim", "put the old logo back, the marketing team wants it"),
+    # "no" that declines or approves, "you …" that grants or praises
+    ("claim", "no, not now"),
+    ("claim", "no, we don't have to support ie"),
+    ("claim", "no, it's ok as long as the tests pass"),
+    ("claim", "no, just commit what you have"),
+    ("claim", "you have access to the staging db now"),
+    ("claim", "you changed it exactly how I wanted"),
+    ("claim", "you don't need to ask me before running tests"),
+    ("claim", "you forgot? no worries, do it now"),
 ]
 
 

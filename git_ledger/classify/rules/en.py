@@ -252,14 +252,14 @@ TYPES: tuple[Rule, ...] = (
          r"(?!\s+(?:fine|ok|okay|good|better|right|correct|great|perfect))",
          unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
          r"|instead|go\s+ahead|later|next|need|want|think\s+so|i\s+don'?t\s+think|not\s+(?:now|yet|needed|necessary)|leave\s+it"
-         r"|keep\s+it|skip|enough|sufficient|exactly)\b", after_claim=True, not_an_answer=True),
+         r"|keep\s+it|skip|enough|sufficient|exactly)\b|\b(?:don'?t|do\s+not|doesn'?t)\s+(?:have|need)\s+to\b", after_claim=True, not_an_answer=True),
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
     # The agent said it cannot: "you have access", "you can push straight to it, I'm a maintainer".
     rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
          r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
-         after_claim=True, not_an_answer=True),
+         unless=r"\bnow\b|\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:gave|given|granted|added|set\s+up)\b", after_claim=True, not_an_answer=True),
     rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
          unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
     rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
@@ -303,7 +303,8 @@ TYPES: tuple[Rule, ...] = (
          r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
          r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b",
          unless=r"\b(?:good\s+catch|thanks|thank\s+you|nice|great)\b", report=True, not_an_answer=True),
-    rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
+    rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
+         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
