@@ -241,6 +241,8 @@ AFTER_THE_WORK: list[tuple[str, str]] = [
     ("actually the endpoint only takes ids", "premise-error"),
     ("acatually it showed the old output every time", "premise-error"),
     ("why are you editing the tests?", "instruction-violation"),
+    ("where are the tests?", "omission"),
+    ("where's the migration?", "omission"),
 ]
 
 AFTER_THE_WORK_UNTYPED = [
@@ -261,6 +263,9 @@ AFTER_THE_WORK_UNTYPED = [
     "actually, can you also add logging?",
     "actually we need a second endpoint for admins",
     "why are you using a queue here? just curious",
+    "where are the logs?",
+    "where is the config file?",
+    "where are the tests run in CI?",
 ]
 
 

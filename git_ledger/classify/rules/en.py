@@ -107,7 +107,11 @@ TYPES: tuple[Rule, ...] = (
          r"|^(?:but\s+|and\s+|so\s+)?(?:did|have)\s+you\s+also\s+(?:update|add|include|change|handle|remove|fix|migrate|rename|export|register"
          r"|cover|delete|document)\w{0,2}\b[^?\n]{0,80}\?+\s*$"
          r"|^and\s+(?:the|our|my|your)\s+(?!(?:next|plan|timeline|results?|output|deadline|eta|status|cost|price|reason|difference)\b)"
-         r"[\w./`'-]+(?:\s+[\w./`'-]+){0,2}\s*\?+\s*$", after_claim=True, asked=True),
+         r"[\w./`'-]+(?:\s+[\w./`'-]+){0,2}\s*\?+\s*$"
+         # "where are the tests?", "where's the migration?": a part of the work the user expected to find in it.
+         r"|^(?:and\s+|but\s+|so\s+|hm+\s*,?\s*|ok\s*,?\s*)?where(?:'s|\s+is|\s+are)\s+(?:the\s+|my\s+|our\s+)?(?:new\s+|unit\s+|updated\s+)?"
+         r"(?:tests?|specs?|migrations?|docs|documentation|changelog(?:\s+entry)?|type\s+hints|types|translations?|error\s+handling|validation"
+         r"|rest(?:\s+of\s+(?:it|them))?|other\s+\w+)\s*\?+\s*$", after_claim=True, asked=True),
     # "there's no test for it" right after the agent said it was done.
     rule(O, "none-after-claim", r"\bthere(?:'s|\s+is|\s+are)\s+(?:still\s+)?no\s+(?:unit\s+|new\s+)?(?:tests?|test\s+cases?|docs|documentation"
          r"|migrations?|changelog\s+entry|error\s+handling|validation|type\s+hints)\b",
