@@ -243,6 +243,8 @@ AFTER_THE_WORK: list[tuple[str, str]] = [
     ("why are you editing the tests?", "instruction-violation"),
     ("where are the tests?", "omission"),
     ("where's the migration?", "omission"),
+    ("I said the blue one", "instruction-violation"),
+    ("no, I said three columns", "instruction-violation"),
 ]
 
 AFTER_THE_WORK_UNTYPED = [
@@ -266,6 +268,9 @@ AFTER_THE_WORK_UNTYPED = [
     "where are the logs?",
     "where is the config file?",
     "where are the tests run in CI?",
+    "I said the same thing to the team yesterday",
+    "I said in the README that we support 3.8",
+    "I said the deadline is friday so let's keep it small",
 ]
 
 

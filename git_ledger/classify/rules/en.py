@@ -195,6 +195,11 @@ TYPES: tuple[Rule, ...] = (
          r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
          r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
          unless=r"\b(?:fine|good|perfect|for\s+now|later)\b", after_claim=True, not_an_answer=True),
+    # "I said the blue one", "no, I said three columns" right after the agent's work.
+    rule(IV, "i-said-x", r"^(?:(?:no+|nope|but|um+|uh+|dude|bro|again|again,?\s+)[,.!\s]+){0,2}i\s+(?:clearly\s+|literally\s+)?(?:said|specified)\s+"
+         r"(?:the|a|an|only|just|\d+|one|two|three|four|five)\b(?:\s+[\w.-]+){0,4}\s*[.!]*$",
+         unless=r"\b(?:i'?d|i\s+would|i'?ll|i\s+will|thanks|thank|please|earlier\s+that|before\s+that|in\s+the\s+(?:readme|docs|issue|pr|meeting|call))\b",
+         after_claim=True, not_an_answer=True),
     # "I asked for a single function" right after the agent's work.
     rule(IV, "i-asked-for", r"^(?:(?:but|no+|nope|um+|uh+|hm+)[,.!\s]+){0,2}i\s+(?:only\s+|just\s+|specifically\s+|explicitly\s+)?"
          r"(?:asked\s+(?:you\s+)?for|requested)\s+(?:a|an|one|only|just|the)\b",
