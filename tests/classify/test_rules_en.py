@@ -341,3 +341,40 @@ def test_words_of_a_correction_said_of_something_else_stay_untyped() -> None:
     assert _typed("claim", "I asked you twice.") == "instruction-violation"
     assert _typed("claim", "I asked you not to touch the config") == "instruction-violation"
     assert _typed("claim", "that helper doesn't exist in this repo, where is it from?") == "premise-error"
+
+
+# Said with no context, these name the agent's work themselves (the words stand for the context);
+# the same facts after a turn that only explained, or said of someone else, are not typed.
+NAMING_THE_WORK: list[tuple[str, str]] = [
+    ("you were told not to use sudo", "instruction-violation"),
+    ("your patch leaves out the error handling for timeouts", "omission"),
+    ("I asked for a draft PR, you opened a regular one", "instruction-violation"),
+    ("I was talking about the CLI flag, not the config key", "premise-error"),
+    ("You're editing the vendored copy under third_party/. The real source is in libs/yaml.", "premise-error"),
+    ("You said all call sites were updated, but billing still calls parse_amount with two args", "result-error"),
+    ("now the build fails with a type error", "result-error"),
+    ("now the page renders blank", "result-error"),
+    ("it compiles but crashes on startup with a nil pointer", "result-error"),
+    ("tests pass but the page is blank now", "result-error"),
+]
+NAMING_SOMETHING_ELSE: list[tuple[str, str]] = [
+    ("explained", "now the build fails with a type error"),
+    ("explained", "it compiles but crashes on startup with a nil pointer"),
+    ("claim", "you said we should use redis, but I'd rather not add a dependency"),
+    ("claim", "you said earlier that the cache is optional, is that still true?"),
+    ("claim", "it works but it's a bit slow"),
+    ("claim", "it works but fails when the csv has a BOM, add handling for that"),
+    ("claim", "it works but crashes if the disk is full, which is fine for now"),
+    ("claim", "now the inbox is empty, great"),
+    ("claim", "now the test suite fails fast instead of hanging, nice"),
+    ("claim", "you were told about the deadline, right?"),
+    ("claim", "I was talking about this with the team, not sure yet"),
+    ("claim", "I asked for a quote, the vendor sent a pdf"),
+]
+
+
+def test_words_that_name_the_agents_work() -> None:
+    wrong = [(t, want, got) for t, want in NAMING_THE_WORK if (got := _typed("none", t)) != want]
+    assert not wrong, wrong
+    wrong_else = [(c, t, got) for c, t in NAMING_SOMETHING_ELSE if (got := _typed(c, t)) is not None]
+    assert not wrong_else, wrong_else

@@ -81,7 +81,7 @@ TYPES: tuple[Rule, ...] = (
          r"|something|several)\b)"),
     rule(O, "missing-from-your-work", r"\bmissing\s+(?:from|in)\s+your\s+(?:last\s+)?" + _WORK + r"\b"
          + r"|" + _YOUR_WORK + r"\s+(?:is\s+|was\s+)?(?:missing|lacks|doesn'?t\s+(?:include|have|contain|cover)"
-         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
+         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|leaves\s+out|skipped|skips|forgot|omits|misses)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
     # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
@@ -135,12 +135,14 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
          r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
          r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
-    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
+    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked|instructed)(?:\s+not)?\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
     rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
     rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b"
          r"|\bi\s+(?:wanted|needed)\s+(?:a|an|the|one|only|just)\b",
-         also=r",\s*not\s+\S"),
+         # "I asked for a draft PR, you opened a regular one"
+         also=r",\s*not\s+\S|[,;—–-]\s*(?:but\s+|and\s+|yet\s+)?you(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:opened|made|used|wrote|added|created|did|gave"
+         r"|changed|built|picked|went|put|chose|deleted|removed|installed|pushed|committed)\b"),
     # "I said that twice now", "I asked for no comments", "even though I said make a new one"
     rule(IV, "said-before", _I_SAID + r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many"
          r"|several|\d+)\s+times)\b"
@@ -202,7 +204,8 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, not_an_answer=True),
     # "I asked for a single function" right after the agent's work.
     rule(IV, "i-asked-for", r"^(?:(?:but|no+|nope|um+|uh+|hm+)[,.!\s]+){0,2}i\s+(?:only\s+|just\s+|specifically\s+|explicitly\s+)?"
-         r"(?:asked\s+(?:you\s+)?for|requested)\s+(?:a|an|one|only|just|the)\b",
+         r"(?:asked\s+(?:you\s+)?for|requested)\s+(?:a|an|one|only|just|the)\b"
+         r"(?:(?:\s+[\w.-]+){0,5}\s*[.!]*$|[^.?!\n]{0,60}?[,;—–-]\s*(?:not|but|you|instead)\b)",
          unless=r"\b(?:thanks|thank|perfect|great|exactly|good|nice)\b", after_claim=True, not_an_answer=True),
     # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
     rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
@@ -248,7 +251,8 @@ TYPES: tuple[Rule, ...] = (
     # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
          r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
-         r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
+         r"|\bi(?:'?m|\s+am)\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+"
+         r"|\bi\s+was\s+(?:talking|asking)\s+about\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,3},?\s+not\b(?!\s+(?:sure|yet|now|really|quite)\b)",
          also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
     rule(P, "where-from", r"\bwhere\s+did\s+you\s+(?:see|get|find|read|take)\s+(?:that|this|it|those|these)\b"
          r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
@@ -271,6 +275,9 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\bnow\b|\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:gave|given|granted|added|set\s+up)\b", after_claim=True, not_an_answer=True),
     rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
          unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
+    # "You're editing the vendored copy", "you're looking at the old config": the wrong thing worked on.
+    rule(P, "wrong-copy", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|now\s+)?(?:editing|changing|modifying|looking\s+at|reading|patching|testing"
+         r"|running|fixing)\s+(?:the\s+|a\s+)?(?:wrong|old|vendored|generated|compiled|built|cached|copied|legacy|deprecated|outdated|stale|minified)\b"),
     rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
          r"|incorrect)\b"
          r"|\byou(?:'ve)?\s+(?:got|have|had)\s+(?:that|it|this|those|these|them|the\s+[\w.-]+)\s+(?:all\s+|completely\s+|totally\s+)?"
@@ -326,6 +333,16 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "no-i-meant", r"^(?:no|nope)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
          r"|needed)\b|^(?:actually|wait)[,.!]?\s+(?:i|we)\s+(?:meant|mean)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
     # "no, it should return a list", "nope, the total has to include tax": the result set against what it should be.
+    # "you said all call sites were updated, but billing still calls the old one": the claim set against the result.
+    rule(R, "you-said-but", r"\byou\s+(?:said|claimed|told\s+me|promised|wrote)\b",
+         also=r"\bbut\b[^.?!\n]{0,60}?\b(?:still|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|wasn'?t|weren'?t|not|never|fails?|failing|crash\w{0,3}"
+         r"|broken|missing)\b|\s[—–]\s[^.?!\n]{0,80}?\bstill\b",
+         unless=r"\b(?:i'?d\s+rather|prefer|instead|let'?s|if|whether|maybe|might|agree|right)\b"),
+    # "it compiles but crashes on startup", "tests pass but the page is blank now".
+    rule(R, "works-but-fails", r"\b(?:it|this|that|the\s+[\w.-]+|tests?|build|ci)\s+(?:now\s+|still\s+)?(?:compiles|builds|runs|works|passes|pass|starts|loads"
+         r"|deploys)\b[^.?!\n]{0,20}?\bbut\b[^.?!\n]{0,60}?\b(?:crash(?:es)?|fails?|breaks|hangs|errors?\s+out|throws|blank|broken"
+         r"|(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:work|show|load|render|save|start|run|open|display))\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|expected|which\s+is\s+(?:fine|ok|okay|expected))\b"),
     rule(R, "no-it-should", r"^(?:no+|nope|nah)\b[,.!\s]+(?:it|that|this|they|these|those|the\s+[\w.-]+)\s+(?:should|needs?\s+to|has\s+to"
          r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
          not_an_answer=True),
@@ -481,7 +498,10 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
          r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"
-         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"),
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:fails|crashes|breaks|errors\s+out|(?:won'?t|doesn'?t)\s+(?:work|build|compile|start|load|run))\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:renders|shows|comes\s+up|loads)\s+(?:blank|empty|white)\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+is\s+(?:blank|white)\b|\bblank\s+now\b"),
     # An evaluation ("that's wrong.", "this is broken now"), not a description ("it's broken on
     # Windows", "this is wrong in the spec"): the clause must end right after it.
     rule(R, "that-is-wrong", r"\b(?:that|this|it)\s*(?:'s|is|was|looks|seems)\s+(?:still\s+|all\s+"
@@ -500,7 +520,7 @@ TYPES: tuple[Rule, ...] = (
 )
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"no-it-should", "still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+TYPES = reports(TYPES, frozenset({"works-but-fails", "no-it-should", "still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
                                  "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
