@@ -378,3 +378,35 @@ def test_words_that_name_the_agents_work() -> None:
     assert not wrong, wrong
     wrong_else = [(c, t, got) for c, t in NAMING_SOMETHING_ELSE if (got := _typed(c, t)) is not None]
     assert not wrong_else, wrong_else
+
+
+# The request restated, a habit named, a removal refused, a snag asked politely, right after the work.
+RESTATED: list[tuple[str, str]] = [
+    ("you keep forgetting the imports", "omission"),
+    ("sometimes you miss a file when you search", "omission"),
+    ("I'm not sure I was clear: I want the list sorted by date", "premise-error"),
+    ("let me rephrase: the button should open a modal", "premise-error"),
+    ("what I wanted was a CSV export", "premise-error"),
+    ("but we shouldn't remove it", "instruction-violation"),
+    ("no, we can't drop that table", "instruction-violation"),
+    ("looks great, just a small snag with the footer, if you can fix that please", "result-error"),
+    ("The upload is not behaving as expected. The counter goes back to one. No errors in the console.", "result-error"),
+]
+RESTATED_UNTYPED = [
+    "you always forget nothing, great memory",
+    "to be clear, this is a prototype, so keep it simple",
+    "let me clarify the next task: we need an admin page",
+    "what I want is for you to add a dark mode next",
+    "what I need is a summary of the changes for the PR description",
+    "we shouldn't remove the old endpoint until next month",
+    "but we can't merge it before the release, so wait",
+    "no errors in the console, works great",
+    "just a small thing if you can: add a docstring",
+]
+
+
+def test_the_request_restated_after_the_work() -> None:
+    wrong = [(t, want, got) for t, want in RESTATED if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+    wrong_untyped = [(t, got) for t in RESTATED_UNTYPED if (got := _typed("claim", t)) is not None]
+    assert not wrong_untyped, wrong_untyped

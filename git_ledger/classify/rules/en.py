@@ -59,6 +59,10 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
          r"(?!\s+(?:nothing|anything|none)\b)"),
+    # "sometimes you miss countries when you search", "you keep forgetting the imports"
+    rule(O, "you-tend-to-miss", r"\byou\s+(?:sometimes|often|always|usually|still|constantly|keep|tend\s+to)\s+(?:miss|forget|skip|omit|leave\s+out"
+         r"|missing|forgetting|skipping|omitting|leaving\s+out)\b(?!\s+(?:nothing|anything|none)\b)"
+         r"|\b(?:sometimes|often|always|usually|constantly)\s+you\s+(?:miss|forget|skip|omit|leave\s+out)\b(?!\s+(?:nothing|anything|none)\b)"),
     rule(O, "you-left-out", r"\byou(?:'ve| have)?" + _ADV + r"\s+left\s+(?:\S+\s+)?out\b"),
     rule(O, "you-didnt", r"\byou(?:\s+still)?\s+(?:didn'?t|did not|haven'?t|have not|never)"
          r"(?:\s+even|\s+actually)?\s+" + _DONE + r"(?:e?d)?\b"),
@@ -173,6 +177,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?:use|try|go\s+with|switch\s+to|stick\s+(?:to|with)|keep\s+using)\s+(?!(?:it|them|that)\s+as\b)[\w`'\"@./-]"
          r"|^(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$",
          report=True, not_an_answer=True),
+    # "but we shouldn't remove it, just use it as a stub" right after the agent removed it.
+    rule(IV, "shouldnt-after-claim", r"^(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
+         r"\s+(?:just\s+)?(?:remove|delete|drop|change|touch|modify|rename|replace|break|rewrite|overwrite|skip|disable|hardcode)\b",
+         after_claim=True, not_an_answer=True),
     # "don't delete that file", "don't use that library": a prohibition pointing at something already there.
     rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
          r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
@@ -319,6 +327,10 @@ TYPES: tuple[Rule, ...] = (
          r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
          r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b",
          unless=r"\b(?:good\s+catch|thanks|thank\s+you|nice|great)\b", report=True, not_an_answer=True),
+    # "I'm not sure I was clear: …", "let me rephrase", "what I want is …" right after the work: it took the request another way.
+    rule(P, "restated-after-claim", r"\b(?:i'?m\s+not\s+sure\s+i\s+was\s+clear|(?:maybe\s+|perhaps\s+)?i\s+(?:wasn'?t|was\s+not|haven'?t\s+been)\s+clear"
+         r"|let\s+me\s+(?:rephrase|re-?explain|be\s+(?:more\s+)?clear(?:er)?)|what\s+i\s+(?:wanted|needed|meant|asked\s+for)\s+was"
+         r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b", after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
          r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
@@ -369,7 +381,8 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
-         unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b", after_claim=True),
+         unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b",
+         after_claim=True),
     # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
     rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
          r"|\b(?:added|adds|adding|there'?s|there\s+is|there\s+are|has|have|got|getting|shows?|showing|prints?|printing)\s+"
@@ -563,12 +576,13 @@ EXCLUSIONS = (
          r"|incorrect)\b)"),
     # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
     rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
-         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b"
+         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b(?!\s+was\s+clear)"
          r"|\bi\s+(?:haven'?t|have not|didn'?t|did not)\s+(?:missed|forgotten|overlooked|skipped|miss|forget"
          r"|overlook|skip|break|broken)\b"
          r"|\b(?:not|isn'?t|wasn'?t)\s+(?:my|a|an)\s+(?:mistake|fault|error|oversight|typo)\b"),
     rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
          r"|broke|failing|off)\b|\bno\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"(?!\s+(?:in|on|at|from|when|while|shown|showing|logged|reported|anywhere|either)\b)"
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b"
