@@ -402,6 +402,13 @@ RESTATED_UNTYPED = [
     "but we can't merge it before the release, so wait",
     "no errors in the console, works great",
     "just a small thing if you can: add a docstring",
+    "works, the remaining issue is on the backend side which Tom handles",
+    "looks good, one small issue in my own code: the test helper is outdated, I'll update it",
+    "nice. the only snag is that the designer hasn't sent the icons yet",
+    "the upload is not behaving as expected on the old server, but that server is being retired",
+    "I'm not sure I was clear earlier about the deadline, it's friday",
+    "let me rephrase the next task so it's clearer: add pagination to the orders list",
+    "what I wanted was to see if it works, and it does. thanks",
 ]
 
 

@@ -330,7 +330,8 @@ TYPES: tuple[Rule, ...] = (
     # "I'm not sure I was clear: …", "let me rephrase", "what I want is …" right after the work: it took the request another way.
     rule(P, "restated-after-claim", r"\b(?:i'?m\s+not\s+sure\s+i\s+was\s+clear|(?:maybe\s+|perhaps\s+)?i\s+(?:wasn'?t|was\s+not|haven'?t\s+been)\s+clear"
          r"|let\s+me\s+(?:rephrase|re-?explain|be\s+(?:more\s+)?clear(?:er)?)|what\s+i\s+(?:wanted|needed|meant|asked\s+for)\s+was"
-         r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b", after_claim=True, not_an_answer=True),
+         r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b",
+         unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works)\b|\bclear\s+(?:earlier\s+)?about\b", after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
          r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
@@ -381,7 +382,8 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
-         unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b",
+         unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
+         r"|i'?ll|i\s+will|my\s+own|on\s+my\s+(?:side|end)|designers?|client|clients|qa|pm|(?:backend|frontend|other|ops)\s+team|vendor|handles)\b",
          after_claim=True),
     # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
     rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
@@ -595,6 +597,9 @@ EXCLUSIONS = (
     rule(NEGATED, "now-right", r"\bnow\s+(?:it'?s|they'?re|it\s+is|they\s+are|everything(?:'s|\s+is)|all\s+is|this\s+is)\s+(?:all\s+)?(?:right|correct|fine"
          r"|good|working|ok|okay|perfect)\b|\bnow\s+(?:it|they|everything|this)\s+works?\b",
          unless=r"\b(?:but|except|however|although|though|still)\b"),
+    # "… on the old server, but that server is being retired": the problem goes away with what it is in.
+    rule(NEGATED, "going-away", r"\b(?:is|are)\s+(?:being|going\s+to\s+be|to\s+be)\s+(?:retired|removed|replaced|deprecated|decommissioned|shut\s+down"
+         r"|rewritten|thrown\s+away)\b|\bgoing\s+away\s+(?:soon|anyway)\b"),
     # "these errors are from my browser extension, ignore them": the user dismisses the problem.
     rule(NEGATED, "ignore-it", r"\b(?:just\s+|please\s+)?(?:ignore|disregard)\s+(?:them|those|these|it|that|this|the\s+[\w.-]+)\s*(?:[.,!;]|$|for\s+now)",
          unless=r"\b(?:don'?t|dont|do\s+not|stop|never|shouldn'?t|should\s+not)\s+(?:just\s+)?(?:ignore|disregard)\b"),
