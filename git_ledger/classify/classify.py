@@ -280,7 +280,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     ) and not _moved_on(typed.words, packs)
     if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
-    body = QUOTED.sub('""', prose).strip().lower()
+    body = _spelled_out(QUOTED.sub('""', prose).strip().lower(), langs)
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
     sentences = _Sentences(body)
     for live in lives:
@@ -317,9 +317,17 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     return Classification(NONE, lang=lang)
 
 
+def _spelled_out(low: str, langs: list[str]) -> str:
+    """`low` with each pack's informal spellings written out (`Pack.shorthand`)."""
+    for lg in langs:
+        for pattern, replacement in PACKS[lg].shorthand:
+            low = pattern.sub(replacement, low)
+    return low
+
+
 def _excluded(text: str, langs: list[str], gated: bool) -> bool:
     """An exclusion of the packs of `langs` holds in `text`."""
-    body = QUOTED.sub('""', text).strip().lower()
+    body = _spelled_out(QUOTED.sub('""', text).strip().lower(), langs)
     sentences = _Sentences(body)
     return any(_hit(r, body, sentences) for lg in langs
                for r in (_gate(lg).live(body) if gated else _everything(lg)).exclusions)

@@ -127,6 +127,9 @@ class Pack(NamedTuple):
     # Typed words that set a pasted failure apart from the agent's work ("next issue:", "like this:",
     # "yesterday's log:"): the paste is then another task, an example, or someone else's output.
     moved_on: Regex | None = None
+    # Informal spellings written out before the rules read a message (`u` -> `you`, `dont` -> `don't`):
+    # (pattern, replacement) pairs on the lowercased text, so one spelling of each word serves every rule.
+    shorthand: tuple[tuple[Regex, str], ...] = ()
 
 
 def _alternatives(pattern: str) -> list[str]:
