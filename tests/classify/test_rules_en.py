@@ -417,3 +417,37 @@ def test_the_request_restated_after_the_work() -> None:
     assert not wrong, wrong
     wrong_untyped = [(t, got) for t in RESTATED_UNTYPED if (got := _typed("claim", t)) is not None]
     assert not wrong_untyped, wrong_untyped
+
+
+# Informal spellings: the same phenomena typed, and the near misses still untyped.
+INFORMAL: list[tuple[str, str]] = [
+    ("u forgot the tests", "omission"),
+    ("u didn't add it to the menu", "omission"),
+    ("nothing was added to the changelog", "omission"),
+    ("i told u not to touch that", "instruction-violation"),
+    ("why did u delete that", "instruction-violation"),
+    ("dont touch the config!!", "instruction-violation"),
+    ("NO. dont delete it", "instruction-violation"),
+    ("u misunderstood", "premise-error"),
+    ("no thats in the other repo", "premise-error"),
+    ("thats not a thing in this version", "premise-error"),
+    ("still broke", "result-error"),
+    ("still borken", "result-error"),
+    ("not workin", "result-error"),
+    ("now its broken", "result-error"),
+]
+INFORMAL_UNTYPED = [
+    "dont push yet, i want to review first",
+    "dont forget the changelog",
+    "dont worry about the docs",
+    "thats fine, u can commit",
+    "its done? great, ship it",
+    "u can run the tests now",
+]
+
+
+def test_informal_spellings() -> None:
+    wrong = [(t, want, got) for t, want in INFORMAL if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+    wrong_untyped = [(t, got) for t in INFORMAL_UNTYPED if (got := _typed("claim", t)) is not None]
+    assert not wrong_untyped, wrong_untyped

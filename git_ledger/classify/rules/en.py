@@ -87,7 +87,8 @@ TYPES: tuple[Rule, ...] = (
          + r"|" + _YOUR_WORK + r"\s+(?:is\s+|was\s+)?(?:missing|lacks|doesn'?t\s+(?:include|have|contain|cover)"
          r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|leaves\s+out|skipped|skips|forgot|omits|misses)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
-         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"
+         r"|\bnothing\s+(?:was|got|has\s+been|have\s+been)\s+(?:actually\s+)?" + _DONE_PP + r"\b"),
     # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
     rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
          r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
@@ -181,6 +182,10 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "shouldnt-after-claim", r"^(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
          r"\s+(?:just\s+)?(?:remove|delete|drop|change|touch|modify|rename|replace|break|rewrite|overwrite|skip|disable|hardcode)\b",
          after_claim=True, not_an_answer=True),
+    # "don't touch the config!", "NO. don't delete it": a bare prohibition right after the agent acted.
+    rule(IV, "dont-after-claim", r"^(?:(?:please|pls|no+|nope|stop)[,.!\s]+){0,2}(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove|touch|change"
+         r"|modify|edit|rename|move|overwrite|drop|rewrite|revert|commit|push|install|add|use|hardcode|disable|skip)\s+[^,.;:?!\n]{1,40}$",
+         unless=r"\b(?:yet|until|before|unless|later|for\s+now|without|worry|bother|forget|first|again)\b", after_claim=True, not_an_answer=True),
     # "don't delete that file", "don't use that library": a prohibition pointing at something already there.
     rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
          r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
@@ -247,6 +252,7 @@ TYPES: tuple[Rule, ...] = (
          + r"\b|\b(?:that|this|it)(?:'s| is| was)\s+the\s+wrong\s+" + _TARGET + r"\b"),
     rule(P, "doesnt-exist", r"\b(?:that|this|it|those|these|such)\s+(?:\S+\s+){0,2}?"
          r"(?:does\s*n[o']t|doesn'?t|do\s*n[o']t|don'?t)\s+exist\b(?!\s+yet)"
+         r"|\b(?:that|this|it)(?:'s|\s+is)\s+not\s+(?:even\s+)?a\s+(?:real\s+)?thing\b|\b(?:that|this|it)\s+isn'?t\s+(?:even\s+)?a\s+(?:real\s+)?thing\b"
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
          r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"),
@@ -485,7 +491,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b|\bwrong\s+to\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
-    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
+    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|broke|failing|fails|incorrect|buggy|crashing|crashes"
          r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank|[45]\d\d)\b"
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
@@ -735,8 +741,22 @@ MOVED_ON = rx(
     r"|that\s+part\s+works|(?:write|build|make|add)\s+(?:a|an)\s+(?:parser|regex|test|handler|check)\b)"
 )
 
+# Informal spellings written out before the rules read a message: "u forgot", "dont touch that", "thats not
+# it", "its still broken", "still borken". One spelling of each word then serves every rule.
+SHORTHAND = (
+    (rx(r"\bu\b(?!\.)"), "you"),
+    (rx(r"\bur\b"), "your"),
+    (rx(r"\b(don|doesn|didn|isn|wasn|aren|weren|haven|hasn|hadn|couldn|wouldn|shouldn|can|won)t\b"), r"\1't"),
+    (rx(r"\b(that|what|there|here|where|who)s\b"), r"\1's"),
+    (rx(r"\bits(?=\s+(?:still|not|broken|working|wrong|fine|gone|empty|blank|now|the\s+same|worse|better|just|fixed|done|ok|okay|missing"
+        r"|failing|crashing|correct|right|good|great)\b)"), "it's"),
+    (rx(r"\bborken\b"), "broken"),
+    (rx(r"\b(?:workin|wokring|workign|wroking)\b"), "working"),
+)
+
 PACK = Pack(
     lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
     review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
+    shorthand=SHORTHAND,
 )
