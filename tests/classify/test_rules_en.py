@@ -451,3 +451,36 @@ def test_informal_spellings() -> None:
     assert not wrong, wrong
     wrong_untyped = [(t, got) for t in INFORMAL_UNTYPED if (got := _typed("claim", t)) is not None]
     assert not wrong_untyped, wrong_untyped
+
+
+# What the agent said or worked from, denied right after its work.
+DENIED: list[tuple[str, str]] = [
+    ("that's not in the file", "premise-error"),
+    ("it's not a react project, it's vue", "premise-error"),
+    ("we're not on aws, we use gcp", "premise-error"),
+    ("the file is not there", "premise-error"),
+    ("that isn't true, the endpoint returns json", "premise-error"),
+    ("that's not true", "premise-error"),
+    ("not true, it was already there", "premise-error"),
+    ("this was already working before your change", "premise-error"),
+    ("that's already done", "premise-error"),
+    ("there's no tsconfig in this repo", "premise-error"),
+]
+DENIED_UNTYPED = [
+    "that's not in the file yet, add it",
+    "the server isn't running, start it please",
+    "the file is not there yet, create it",
+    "that's true, let's do it",
+    "that's already done by the CI, skip it",
+    "it was already there before, good that you kept it",
+    "if that's not the case, skip the migration",
+    "no, we're not using docker for this, so skip the Dockerfile",
+]
+
+
+def test_what_the_agent_worked_from_denied() -> None:
+    wrong = [(t, want, got) for t, want in DENIED if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+    wrong_untyped = [(t, got) for t in DENIED_UNTYPED if (got := _typed("claim", t)) is not None]
+    assert not wrong_untyped, wrong_untyped
+    assert [t for t, _ in DENIED if _typed("explained", t) is not None] == []

@@ -325,6 +325,22 @@ TYPES: tuple[Rule, ...] = (
          r"|aren'?t|wasn'?t|weren'?t|never|only|always|already|still))\b",
          unless=r"\b(?:works?|working|worked|fine|good|great|better|perfect|nice|correct|right|let'?s|can\s+you|could\s+you|please|i'?ll|we\s+should"
          r"|want|need|needs|also|thanks|thank|makes\s+sense|ok|okay)\b", after_claim=True, not_an_answer=True),
+    # "that's not true", "not true, it was already there": what the agent said, denied.
+    rule(P, "not-true", r"\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|simply\s+)?not\s+(?:true|accurate|the\s+case)\b"
+         r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:true|accurate|the\s+case)\b|^(?:(?:no+|nope|but)[,.!\s]+)?not\s+true\b",
+         unless=r"\b(?:if|whether|unless|in\s+case)\b", report=True, not_an_answer=True),
+    # "it was already there before", "that's already done", "this was already working before your change".
+    rule(P, "already-there", r"\b(?:it|this|that|they|those|these)(?:'s|'re|\s+is|\s+was|\s+were|\s+are)\s+already\s+(?:there|done|working|implemented"
+         r"|in\s+place|handled|fixed|set(?:\s+up)?|installed|added|present|included|supported|configured)\b",
+         unless=r"\b(?:good|great|nice|thanks|thank|skip|kept|keep|so\s+(?:just|we|you)|by\s+the\s+ci|perfect|fine)\b", after_claim=True, not_an_answer=True),
+    # "that's not in the file", "the file is not there", "there's no tsconfig in this repo", "it's not a react project",
+    # "we're not on aws": the situation the agent worked from, denied.
+    rule(P, "not-there-after-claim", r"\b(?:that|this|it|they)(?:'s|'re|\s+is|\s+are)\s+not\s+(?:in\s+(?:the|this|that|our|my)\b|there\b|here\b)"
+         r"|\bthe\s+[\w.-]+\s+(?:is|are)\s+not\s+there\b|\b(?:isn'?t|aren'?t)\s+(?:even\s+)?there\b"
+         r"|\bthere(?:'s|\s+is)\s+no\s+[\w.-]+\s+in\s+(?:this|the|our|my)\s+(?:repo|repository|project|file|codebase|folder|directory|schema|db|database)\b"
+         r"|\b(?:it'?s|this\s+is|that'?s)\s+not\s+(?:a|an)\s+[\w.-]+\s+(?:project|app|repo|codebase|library|package|site|service)\b"
+         r"|\bwe(?:'re|\s+are)\s+not\s+(?:on|using|in)\s+[\w.-]+",
+         unless=r"\b(?:yet|create|add|make|write|start|please|anymore\s+so|if|whether|skip|ignore|no\s+need)\b", after_claim=True, not_an_answer=True),
     # "we don't use redux" right after the agent used it.
     rule(P, "dont-use-after-claim", r"^(?:(?:but|no+|nope|um+|uh+)[,.!\s]+){0,2}(?:we|i|this\s+(?:repo|project|app|codebase))\s+(?:don'?t|dont|doesn'?t"
          r"|do\s+not|does\s+not|never)\s+use\s+[\w.@/`'-]+(?:\s+[\w.@/`'-]+)?\s*[.!]*$", after_claim=True, not_an_answer=True),
