@@ -475,6 +475,16 @@ DENIED_UNTYPED = [
     "it was already there before, good that you kept it",
     "if that's not the case, skip the migration",
     "no, we're not using docker for this, so skip the Dockerfile",
+    "cool. it's not in the roadmap but I'd like a dark mode toggle",
+    "we're not in a hurry, take your time with the tests",
+    "not true that we need redis for this, but let's keep it for now",
+    "it isn't there in the mobile version either, but that one is a separate repo",
+    "the logs are not there because logging is disabled in dev, enable it",
+    "no, not a react project this time: make the new one in svelte",
+    "it's already late here, let's continue tomorrow",
+    "that's already a lot better. next, the footer",
+    "it was already there in the old design, so keep it",
+    "thats exactly what i wanted",
 ]
 
 

@@ -328,18 +328,20 @@ TYPES: tuple[Rule, ...] = (
     # "that's not true", "not true, it was already there": what the agent said, denied.
     rule(P, "not-true", r"\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|simply\s+)?not\s+(?:true|accurate|the\s+case)\b"
          r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:true|accurate|the\s+case)\b|^(?:(?:no+|nope|but)[,.!\s]+)?not\s+true\b",
-         unless=r"\b(?:if|whether|unless|in\s+case)\b", report=True, not_an_answer=True),
+         unless=r"\b(?:if|whether|unless|in\s+case|let'?s|for\s+now)\b", report=True, not_an_answer=True),
     # "it was already there before", "that's already done", "this was already working before your change".
     rule(P, "already-there", r"\b(?:it|this|that|they|those|these)(?:'s|'re|\s+is|\s+was|\s+were|\s+are)\s+already\s+(?:there|done|working|implemented"
          r"|in\s+place|handled|fixed|set(?:\s+up)?|installed|added|present|included|supported|configured)\b",
          unless=r"\b(?:good|great|nice|thanks|thank|skip|kept|keep|so\s+(?:just|we|you)|by\s+the\s+ci|perfect|fine)\b", after_claim=True, not_an_answer=True),
     # "that's not in the file", "the file is not there", "there's no tsconfig in this repo", "it's not a react project",
     # "we're not on aws": the situation the agent worked from, denied.
-    rule(P, "not-there-after-claim", r"\b(?:that|this|it|they)(?:'s|'re|\s+is|\s+are)\s+not\s+(?:in\s+(?:the|this|that|our|my)\b|there\b|here\b)"
-         r"|\bthe\s+[\w.-]+\s+(?:is|are)\s+not\s+there\b|\b(?:isn'?t|aren'?t)\s+(?:even\s+)?there\b"
+    rule(P, "not-there-after-claim", r"\b(?:that|this|it|they)(?:'s|'re|\s+is|\s+are)\s+not\s+(?:in\s+(?:the|this|that|our|my)\s+(?:file|repo|repository|folder"
+         r"|directory|codebase|schema|config|module|package|project|branch|db|database|table|code)\b|(?:there|here)(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$))"
+         r"|\bthe\s+[\w.-]+\s+(?:is|are)\s+not\s+there(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$)"
+         r"|\b(?:isn'?t|aren'?t)\s+(?:even\s+)?there(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$)"
          r"|\bthere(?:'s|\s+is)\s+no\s+[\w.-]+\s+in\s+(?:this|the|our|my)\s+(?:repo|repository|project|file|codebase|folder|directory|schema|db|database)\b"
          r"|\b(?:it'?s|this\s+is|that'?s)\s+not\s+(?:a|an)\s+[\w.-]+\s+(?:project|app|repo|codebase|library|package|site|service)\b"
-         r"|\bwe(?:'re|\s+are)\s+not\s+(?:on|using|in)\s+[\w.-]+",
+         r"|\bwe(?:'re|\s+are)\s+not\s+(?:using\s+|on\s+(?!(?:a|an|the|any|schedule|track|time|it)\b))[\w.-]+",
          unless=r"\b(?:yet|create|add|make|write|start|please|anymore\s+so|if|whether|skip|ignore|no\s+need)\b", after_claim=True, not_an_answer=True),
     # "we don't use redux" right after the agent used it.
     rule(P, "dont-use-after-claim", r"^(?:(?:but|no+|nope|um+|uh+)[,.!\s]+){0,2}(?:we|i|this\s+(?:repo|project|app|codebase))\s+(?:don'?t|dont|doesn'?t"
@@ -355,7 +357,7 @@ TYPES: tuple[Rule, ...] = (
          r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b",
          unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works)\b|\bclear\s+(?:earlier\s+)?about\b", after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
-         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
+         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
