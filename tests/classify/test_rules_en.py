@@ -494,3 +494,26 @@ def test_what_the_agent_worked_from_denied() -> None:
     wrong_untyped = [(t, got) for t in DENIED_UNTYPED if (got := _typed("claim", t)) is not None]
     assert not wrong_untyped, wrong_untyped
     assert [t for t, _ in DENIED if _typed("explained", t) is not None] == []
+
+
+# Thanks or approval first, then what is wrong: the report still types after the work.
+POLITE_REPORTS: list[tuple[str, str]] = [
+    ("thanks, but it still crashes on save", "result-error"),
+    ("ok but the page is still blank", "result-error"),
+    ("great, but the docs weren't updated", "omission"),
+    ("looks good but it doesn't work on mobile", "result-error"),
+]
+POLITE_UNTYPED = [
+    "thanks, but the next feature isn't urgent, so take a break",
+    "ok but that's not important right now",
+    "yes but I still want the old one as a fallback",
+    "great, but never mind the docs",
+    "good, but it's still early, let's wait for feedback",
+]
+
+
+def test_thanks_then_what_is_wrong() -> None:
+    wrong = [(t, want, got) for t, want in POLITE_REPORTS if (got := _typed("claim", t)) != want]
+    assert not wrong, wrong
+    wrong_untyped = [(t, got) for t in POLITE_UNTYPED if (got := _typed("claim", t)) is not None]
+    assert not wrong_untyped, wrong_untyped

@@ -407,7 +407,8 @@ TYPES: tuple[Rule, ...] = (
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
-         r"|i'?ll|i\s+will|my\s+own|on\s+my\s+(?:side|end)|designers?|client|clients|qa|pm|(?:backend|frontend|other|ops)\s+team|vendor|handles)\b",
+         r"|i'?ll|i\s+will|my\s+own|on\s+my\s+(?:side|end)|designers?|client|clients|qa|pm|(?:backend|frontend|other|ops)\s+team|vendor|handles)\b"
+         r"|\bstill\s+early\b|\blet'?s\s+(?:wait|see)\b",
          after_claim=True),
     # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
     rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
@@ -592,7 +593,10 @@ EXCLUSIONS = (
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
-         r"|also|and|just|now|only|then|plus)\b"),
+         r"|also|and|just|now|only|then|plus)\b",
+         # "thanks, but the env var isn't in .env.example": the thanks opens a report of what is wrong.
+         unless=r"^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
+         r"|still|missing|broken|wrong|fails?|failing|never)\b"),
     rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
          r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
          r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
@@ -667,7 +671,8 @@ EXCLUSIONS = (
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
-         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"),
+         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"
+         r"|\b(?:good|great|nice|perfect|fine|thanks)\b[^.?!\n]{0,20}?\bbut\b"),
 )
 
 CORRECTIVE = rx(
