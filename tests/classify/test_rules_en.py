@@ -244,6 +244,10 @@ AFTER_THE_WORK: list[tuple[str, str]] = [
     ("where are the tests?", "omission"),
     ("where's the migration?", "omission"),
     ("I said the blue one", "instruction-violation"),
+    ("you deleted my changes!", "instruction-violation"),
+    ("wait, you removed the tests", "instruction-violation"),
+    ("change it back", "instruction-violation"),
+    ("switch it back to the old layout", "instruction-violation"),
     ("no, I said three columns", "instruction-violation"),
 ]
 
@@ -269,6 +273,10 @@ AFTER_THE_WORK_UNTYPED = [
     "where is the config file?",
     "where are the tests run in CI?",
     "I said the same thing to the team yesterday",
+    "you removed the dead code, nice",
+    "you removed the flag as asked, thanks",
+    "set it back to 30 seconds when we're done testing",
+    "switch it back once the migration has run",
     "I said in the README that we support 3.8",
     "I said the deadline is friday so let's keep it small",
 ]

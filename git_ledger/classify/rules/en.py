@@ -186,6 +186,11 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "dont-after-claim", r"^(?:(?:please|pls|no+|nope|stop)[,.!\s]+){0,2}(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove|touch|change"
          r"|modify|edit|rename|move|overwrite|drop|rewrite|revert|commit|push|install|add|use|hardcode|disable|skip)\s+[^,.;:?!\n]{1,40}$",
          unless=r"\b(?:yet|until|before|unless|later|for\s+now|without|worry|bother|forget|first|again)\b", after_claim=True, not_an_answer=True),
+    # "you deleted my changes!", "wait, you removed the tests": what the agent took away.
+    rule(IV, "you-removed", r"^(?:(?:wait|hey|no+|nope|ugh|uh|um|dude|so)[,.!\s]+){0,2}you(?:'ve|\s+have)?\s+(?:just\s+|also\s+)?(?:deleted|removed|overwrote"
+         r"|overwritten|dropped|wiped|erased|lost|undid|thrown\s+away|threw\s+away)\s+(?:my|the|all|our|a|an|that|this|those|these|half|most|some)\b",
+         unless=r"\b(?:as\s+(?:asked|requested|planned|agreed)|good|nice|great|thanks|thank|perfect|correct|right|fine|ok|okay|exactly|like\s+i\s+asked)\b",
+         report=True, not_an_answer=True),
     # "don't delete that file", "don't use that library": a prohibition pointing at something already there.
     rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
          r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
@@ -233,7 +238,7 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
          r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b"
-         r"|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:roll\s+(?:it|that|this|them|those|these|everything)\s+back"
+         r"|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:(?:roll|change|switch)\s+(?:it|that|this|them|those|these|everything)\s+back(?![^.?!\n]{0,60}\b(?:when|once|after|if|later|before)\b)"
          r"|go\s+back\s+to\s+(?:the\s+|your\s+)?(?:previous|old|original|last|earlier|first)\s+(?:version|one|code|state|behaviou?r"
          r"|implementation|design|layout|approach)(?!\s+of\b))\b",
          after_claim=True, not_an_answer=True),
