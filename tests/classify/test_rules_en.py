@@ -525,3 +525,29 @@ def test_thanks_then_what_is_wrong() -> None:
     assert not wrong, wrong
     wrong_untyped = [(t, got) for t in POLITE_UNTYPED if (got := _typed("claim", t)) is not None]
     assert not wrong_untyped, wrong_untyped
+
+
+# "No" that leaves the choice to the agent, "stop" that lets it go ahead, "I meant" that defines a word.
+LEAVE_IT_TO_THE_AGENT = [
+    "no, use your judgment",
+    "no, use whatever is simplest",
+    "no, go with your plan",
+    "nope, stick with what you have",
+    "no, keep using the current approach",
+    "no, try it out on staging first and tell me",
+    "no no, use it, it's fine",
+    "nah, use the same as before",
+    "stop worrying about backwards compatibility, nobody uses v1",
+    "stop being so careful, just push it",
+    "stop asking and just do it",
+    "what I meant by fast is under 100ms",
+    "you should use the new logger everywhere from now on",
+    "don't touch that until I say so",
+]
+
+
+def test_words_that_leave_the_choice_to_the_agent_stay_untyped() -> None:
+    wrong = [(t, got) for t in LEAVE_IT_TO_THE_AGENT if (got := _typed("claim", t)) is not None]
+    assert not wrong, wrong
+    assert _typed("claim", "no. switch to the async client") == "instruction-violation"
+    assert _typed("none", "no, use this approach instead") == "instruction-violation"

@@ -174,9 +174,10 @@ TYPES: tuple[Rule, ...] = (
     # The agent's choice replaced: "no, use pnpm instead", "nope, just use the existing helper", "just use the
     # stdlib instead". Words that answer a choice the agent made: typed after its work, or with no context
     # (they presuppose one); not after a known turn that did nothing, nor as the answer to its question.
-    rule(IV, "no-use-instead", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:just\s+|please\s+|you\s+should\s+|we\s+should\s+)?"
-         r"(?:use|try|go\s+with|switch\s+to|stick\s+(?:to|with)|keep\s+using)\s+(?!(?:it|them|that)\s+as\b)[\w`'\"@./-]"
-         r"|^(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$",
+    rule(IV, "no-use-instead", r"^(?![^\n]{0,80}\b(?:fine|judg\w+|simplest|best|prefer|as\s+before|for\s+now|first|if)\b)"
+         r"(?:(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:just\s+|please\s+|you\s+should\s+|we\s+should\s+)?"
+         r"(?:use|switch\s+to)\s+(?!(?:it|them|that|your|whatever|what|the\s+same|the\s+current|the\s+defaults?|defaults|my\s+judg\w+)\b)[\w`'\"@./-]"
+         r"|(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$)",
          report=True, not_an_answer=True),
     # "but we shouldn't remove it, just use it as a stub" right after the agent removed it.
     rule(IV, "shouldnt-after-claim", r"^(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
@@ -195,11 +196,11 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
          r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
          r"(?!\s+(?:way|kind|sort|often|much|again|for\s+now)\b)",
-         unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later)\b",
+         unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later|until|unless)\b",
          report=True, not_an_answer=True),
     # "stop adding comments everywhere", "stop using globals": the agent is doing it. Opening the message (after
     # a complaint, "… Stop implementing and explain" is said of the result it complains about).
-    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b)\w{2,20}ing\b"
+    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b|(?:worrying|being|apologi[sz]ing|thinking|overthinking|waiting|hesitating|asking|second-guessing)\b)\w{2,20}ing\b"
          r"(?![^.?!\n]{0,60}\b(?:when\s+you'?re\s+done|for\s+(?:now|today|a\s+(?:bit|moment|minute|second)))\b)",
          report=True, not_an_answer=True),
     # "you should have used the existing client", "you should've asked first".
@@ -208,7 +209,8 @@ TYPES: tuple[Rule, ...] = (
     # "you should use the logger", a whole short message: the agent picked something else.
     rule(IV, "you-should-use", r"^(?:(?:no+|nope|but)[,.!\s]+)?you\s+should(?:\s+(?:be|just))?\s+us(?:e|ing)\s+(?!(?:it|this|that|them)\b)"
          r"[^.?!,;\n]{1,40}[.!]*$",
-         unless=r"\b(?:also|probably|maybe|later|eventually|might|could|too)\b", report=True, not_an_answer=True),
+         unless=r"\b(?:also|probably|maybe|later|eventually|might|could|too|everywhere|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\b",
+         report=True, not_an_answer=True),
     # Scope guardrails right after the agent's work: "leave the existing code alone", "only change the parser,
     # nothing else", "don't touch anything outside the importer".
     rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
@@ -304,7 +306,7 @@ TYPES: tuple[Rule, ...] = (
     # "I meant the other config file", "no, what I meant was the staging server": the agent took the request
     # another way. Typed after its work or with no context; "sorry, I meant …" (the user's slip) is excluded.
     rule(P, "i-meant", r"^(?:(?:no+|nope|nah|wait|actually|hmm+|um+|well|but)[,.!\s]+){0,2}(?:what\s+)?i\s+(?:meant|mean)\b"
-         r"(?!\s*,|\s+(?:to|it|that|yes|no|ok|okay|sure|well|like)\b)",
+         r"(?!\s*,|\s+(?:to|it|that|yes|no|ok|okay|sure|well|like)\b|\s+by\b)",
          report=True, not_an_answer=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
