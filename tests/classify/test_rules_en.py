@@ -551,3 +551,39 @@ def test_words_that_leave_the_choice_to_the_agent_stay_untyped() -> None:
     assert not wrong, wrong
     assert _typed("claim", "no. switch to the async client") == "instruction-violation"
     assert _typed("none", "no, use this approach instead") == "instruction-violation"
+
+
+# Standing instructions, plans and praise that use the words of the newer rules.
+NEWER_RULES_NEAR_MISSES = [
+    "don't add anything else, this is enough",
+    "don't commit the generated files",
+    "don't use emojis in the commit message",
+    "never push to main directly",
+    "don't change anything else for now",
+    "leave the tests alone, they're fine",
+    "leave the old branch as it was, we might need it",
+    "I asked for a review from Maria, she'll reply tomorrow",
+    "actually the tests are slow, can we speed them up?",
+    "actually there's one more thing to add: a dark mode",
+    "actually it has to be done by friday",
+    "actually we already have a logger, reuse it in the new module too",
+    "that's not true for the free tier, but fine for pro users",
+    "it's already done? wow, fast",
+    "that's already there, great, then move on to the next one",
+    "what I wanted was a quick fix, and this is perfect",
+    "you removed the TODO too, which is fine",
+    "it works but I'd like a nicer error message",
+    "you said it might be slow, but it's fast enough",
+    "there's no test for the CLI yet, add one",
+    "that's not the problem I want to solve today",
+    "we don't use it anywhere else, so delete it",
+    "but we shouldn't change the API in this PR, right?",
+    "why are you renaming the variables? just curious",
+    "I said the same in the issue",
+    "you keep getting better at this",
+]
+
+
+def test_standing_instructions_plans_and_praise_stay_untyped() -> None:
+    wrong = [(t, got) for t in NEWER_RULES_NEAR_MISSES if (got := _typed("claim", t)) is not None]
+    assert not wrong, wrong

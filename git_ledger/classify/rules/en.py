@@ -180,12 +180,12 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$)",
          report=True, not_an_answer=True),
     # "but we shouldn't remove it, just use it as a stub" right after the agent removed it.
-    rule(IV, "shouldnt-after-claim", r"^(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
+    rule(IV, "shouldnt-after-claim", r"^(?![^\n]{0,120}\b(?:right|correct)\s*\?)(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
          r"\s+(?:just\s+)?(?:remove|delete|drop|change|touch|modify|rename|replace|break|rewrite|overwrite|skip|disable|hardcode)\b",
          after_claim=True, not_an_answer=True),
     # "don't touch the config!", "NO. don't delete it": a bare prohibition right after the agent acted.
     rule(IV, "dont-after-claim", r"^(?:(?:please|pls|no+|nope|stop)[,.!\s]+){0,2}(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove|touch|change"
-         r"|modify|edit|rename|move|overwrite|drop|rewrite|revert|commit|push|install|add|use|hardcode|disable|skip)\s+[^,.;:?!\n]{1,40}$",
+         r"|modify|overwrite|drop|rewrite|revert|wipe|erase)\s+[^,.;:?!\n]{1,40}$",
          unless=r"\b(?:yet|until|before|unless|later|for\s+now|without|worry|bother|forget|first|again)\b", after_claim=True, not_an_answer=True),
     # "you deleted my changes!", "wait, you removed the tests": what the agent took away.
     rule(IV, "you-removed", r"^(?:(?:wait|hey|no+|nope|ugh|uh|um|dude|so)[,.!\s]+){0,2}you(?:'ve|\s+have)?\s+(?:just\s+|also\s+)?(?:deleted|removed|overwrote"
@@ -216,7 +216,7 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
          r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
          r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
-         unless=r"\b(?:fine|good|perfect|for\s+now|later)\b", after_claim=True, not_an_answer=True),
+         unless=r"\b(?:fine|good|perfect|for\s+now|later|might|may)\b", after_claim=True, not_an_answer=True),
     # "I said the blue one", "no, I said three columns" right after the agent's work.
     rule(IV, "i-said-x", r"^(?:(?:no+|nope|but|um+|uh+|dude|bro|again|again,?\s+)[,.!\s]+){0,2}i\s+(?:clearly\s+|literally\s+)?(?:said|specified)\s+"
          r"(?:the|a|an|only|just|\d+|one|two|three|four|five)\b(?:\s+[\w.-]+){0,4}\s*[.!]*$",
@@ -228,14 +228,14 @@ TYPES: tuple[Rule, ...] = (
          r"(?:(?:\s+[\w.-]+){0,5}\s*[.!]*$|[^.?!\n]{0,60}?[,;—–-]\s*(?:not|but|you|instead)\b)",
          unless=r"\b(?:thanks|thank|perfect|great|exactly|good|nice)\b", after_claim=True, not_an_answer=True),
     # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
-    rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
+    rule(IV, "why-did-you", r"^(?![^\n]{0,150}\b(?:curious|wondering|out\s+of\s+interest)\b)(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
          r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
          r"|dropped|overwrite|overwrote|add|added|install|installed|introduce|introduced)\b",
-         unless=r"\b(?:curious|wondering|out\s+of\s+interest)\b", after_claim=True, asked=True),
+         after_claim=True, asked=True),
     # "why are you editing the tests?", "why are you still touching the config?"
-    rule(IV, "why-are-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:are|were)\s+you\s+(?:still\s+|now\s+|even\s+)?(?:editing|changing"
+    rule(IV, "why-are-you", r"^(?![^\n]{0,150}\b(?:curious|wondering|out\s+of\s+interest)\b)(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:are|were)\s+you\s+(?:still\s+|now\s+|even\s+)?(?:editing|changing"
          r"|touching|deleting|removing|rewriting|modifying|reverting|replacing|renaming|dropping|overwriting)\b",
-         unless=r"\b(?:curious|wondering|out\s+of\s+interest)\b", after_claim=True, asked=True),
+         after_claim=True, asked=True),
     # "revert that", "undo it", "put it back" right after the agent's work.
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
@@ -267,7 +267,7 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
-         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b",
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too)\b",
          after_claim=True, not_an_answer=True),
     # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
@@ -329,17 +329,18 @@ TYPES: tuple[Rule, ...] = (
     # or said. Not a change of plan ("actually, let's …"), a request, or good news ("actually it works").
     rule(P, "actually-fact", r"^(?:but\s+|well\s+|hm+\s*,?\s*)?(?:actually|actualy|acatually|acutally|actully)[,\s]+(?:it|that|this|they|we|there"
          r"|the\s+[\w.-]+)(?:'s|'re|\s+(?:is|are|was|were|uses|use|lives|runs|has|have|had|showed|shows|does\s*n[o']t|doesn'?t|don'?t|isn'?t"
-         r"|aren'?t|wasn'?t|weren'?t|never|only|always|already|still))\b",
+         r"|aren'?t|wasn'?t|weren'?t|never|only|always|already|still))\b(?!\s+(?:to|one|more|another|got\s+to|been)\b)",
          unless=r"\b(?:works?|working|worked|fine|good|great|better|perfect|nice|correct|right|let'?s|can\s+you|could\s+you|please|i'?ll|we\s+should"
-         r"|want|need|needs|also|thanks|thank|makes\s+sense|ok|okay)\b", after_claim=True, not_an_answer=True),
+         r"|want|need|needs|also|thanks|thank|makes\s+sense|ok|okay|add|more|by\s+\w+day|deadline|too)\b", after_claim=True, not_an_answer=True),
     # "that's not true", "not true, it was already there": what the agent said, denied.
     rule(P, "not-true", r"\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|simply\s+)?not\s+(?:true|accurate|the\s+case)\b"
          r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:true|accurate|the\s+case)\b|^(?:(?:no+|nope|but)[,.!\s]+)?not\s+true\b",
-         unless=r"\b(?:if|whether|unless|in\s+case|let'?s|for\s+now)\b", report=True, not_an_answer=True),
+         unless=r"\b(?:if|whether|unless|in\s+case|let'?s|for\s+now)\b|\bbut\s+(?:fine|ok|okay|true|right|good)\b", report=True, not_an_answer=True),
     # "it was already there before", "that's already done", "this was already working before your change".
-    rule(P, "already-there", r"\b(?:it|this|that|they|those|these)(?:'s|'re|\s+is|\s+was|\s+were|\s+are)\s+already\s+(?:there|done|working|implemented"
-         r"|in\s+place|handled|fixed|set(?:\s+up)?|installed|added|present|included|supported|configured)\b",
-         unless=r"\b(?:good|great|nice|thanks|thank|skip|kept|keep|so\s+(?:just|we|you)|by\s+the\s+ci|perfect|fine)\b", after_claim=True, not_an_answer=True),
+    rule(P, "already-there", r"^(?![^\n]{0,200}\b(?:good|great|nice|thanks|thank|skip|kept|keep|so\s+(?:just|we|you)|by\s+the\s+ci|perfect|fine|wow|fast"
+         r"|quick|impressive|awesome|then)\b)[^\n]{0,120}?\b(?:it|this|that|they|those|these)(?:'s|'re|\s+is|\s+was|\s+were|\s+are)\s+already\s+(?:there"
+         r"|done|working|implemented|in\s+place|handled|fixed|set(?:\s+up)?|installed|added|present|included|supported|configured)\b(?!\s*\?)",
+         after_claim=True, not_an_answer=True),
     # "that's not in the file", "the file is not there", "there's no tsconfig in this repo", "it's not a react project",
     # "we're not on aws": the situation the agent worked from, denied.
     rule(P, "not-there-after-claim", r"\b(?:that|this|it|they)(?:'s|'re|\s+is|\s+are)\s+not\s+(?:in\s+(?:the|this|that|our|my)\s+(?:file|repo|repository|folder"
@@ -355,14 +356,15 @@ TYPES: tuple[Rule, ...] = (
          r"|do\s+not|does\s+not|never)\s+use\s+[\w.@/`'-]+(?:\s+[\w.@/`'-]+)?\s*[.!]*$", after_claim=True, not_an_answer=True),
     # "that's not the problem", "nope, that's not the issue": what the agent took for the cause.
     rule(P, "not-the-problem", r"^(?:(?:no+|nope|nah|but|hm+)[,.!\s]+){0,2}(?:that'?s|that\s+is|this\s+is|it'?s|that\s+was|it\s+was|this\s+was)"
-         r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
-         r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b",
+         r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b(?!\s+(?:i|we)\b)|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
+         r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b(?!\s+(?:i|we)\b)",
          unless=r"\b(?:good\s+catch|thanks|thank\s+you|nice|great)\b", report=True, not_an_answer=True),
     # "I'm not sure I was clear: …", "let me rephrase", "what I want is …" right after the work: it took the request another way.
     rule(P, "restated-after-claim", r"\b(?:i'?m\s+not\s+sure\s+i\s+was\s+clear|(?:maybe\s+|perhaps\s+)?i\s+(?:wasn'?t|was\s+not|haven'?t\s+been)\s+clear"
          r"|let\s+me\s+(?:rephrase|re-?explain|be\s+(?:more\s+)?clear(?:er)?)|what\s+i\s+(?:wanted|needed|meant|asked\s+for)\s+was"
          r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b",
-         unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works)\b|\bclear\s+(?:earlier\s+)?about\b", after_claim=True, not_an_answer=True),
+         unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works|perfect|great|exactly|nice|good)\b|\bclear\s+(?:earlier\s+)?about\b",
+         after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
          r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
