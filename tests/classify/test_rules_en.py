@@ -581,6 +581,8 @@ NEWER_RULES_NEAR_MISSES = [
     "why are you renaming the variables? just curious",
     "I said the same in the issue",
     "you keep getting better at this",
+    "undo is not needed, keep it",
+    "ok stop, that's enough for today",
 ]
 
 
