@@ -39,12 +39,14 @@ def all_patterns() -> dict[str, re.Pattern[str]]:
             if isinstance(value, Regex):
                 found[f"{lang}.{field}"] = value.compiled()
             elif isinstance(value, tuple):
-                for r in value:
+                for i, r in enumerate(value):
                     if isinstance(r, Rule):
                         for part in ("rx", "also", "unless"):
                             p = getattr(r, part)
                             if p is not None:
                                 found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p.compiled()
+                    elif isinstance(r, tuple) and r and isinstance(r[0], Regex):  # Pack.shorthand: (pattern, replacement)
+                        found[f"{lang}.{field}.{i}"] = r[0].compiled()
     C.prepare()
     for lang in C.PACKS:  # the gates' literal searches (`classify/gate.py`)
         finder = C._gate(lang).finder.rx

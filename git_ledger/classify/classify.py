@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from git_ledger.classify.gate import Live, PackGate
 
 MAX_LEN = 200  # longer typed words are a new instruction, not a correction
+REST_LOOKED_AT = 600  # after a long message's opening, the words that may still exclude it
 LOOKED_AT = 20_000  # a human message's typed words and paste are sought in its first 20,000 characters
 FAILURE_WINDOW = 2_000  # a pasted failure shows in its first lines
 SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole long answer
@@ -132,16 +133,23 @@ def opening(text: str, limit: int = 400) -> str:
     return head
 
 
+_CLAUSE_END = Regex(r"[,;，、；]|\s[—–-]\s")
+
+
 def _opening_sentences(text: str) -> str:
     """The whole sentences that open `text` within MAX_LEN characters; when the first is longer,
-    its clauses up to the last full-width comma (a Chinese sentence runs on with "，"; "" when none)."""
+    its clauses up to the last full-width comma within them (a Chinese sentence runs on with "，"),
+    else its opening clause ("nothing is changing with any attempt, can you …"); "" when none."""
     head, end = text[:MAX_LEN + 1], 0
     for m in SENTENCE_END.finditer(head):
         if m.start() > MAX_LEN:
             break
         end = m.start()
     if not end:
-        end = max(head.rfind("，", 0, MAX_LEN), 0)
+        end = head.rfind("，", 0, MAX_LEN)
+        if end < 0:
+            clause = _CLAUSE_END.search(head)
+            end = clause.start() if clause else 0
     return head[:end].strip()
 
 
@@ -266,6 +274,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         return Classification(NONE, excluded=HARNESS, lang=lang)
     prose = typed.words
     opening_only = len(prose) > MAX_LEN
+    rest = ""
     if opening_only:
         # A long message is a new instruction, except that right after a claim its opening
         # sentences may report the result ("still not rendering the thumbnails, I uploaded …"):
@@ -273,15 +282,17 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         head = _opening_sentences(prose)
         if not head or context is None or not context.claimed:
             return Classification(NONE, excluded=LONG, lang=lang)
+        rest = prose[len(head):REST_LOOKED_AT]
         prose = head
     # A pasted failure right after the agent claimed its work: its result is wrong, whatever
     # few words come with it (unless they exclude it: "if it fails", "my mistake").
+    packs = [PACKS[lg] for lg in langs]
     failed = bool(typed.pasted) and context is not None and context.claimed and (
-        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None)
+        PASTED_FAILURE.search(typed.pasted[:FAILURE_WINDOW]) is not None or PASTED_FAILURE.search(typed.words) is not None
+    ) and not _moved_on(typed.words, packs)
     if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
-    body = QUOTED.sub('""', prose).strip().lower()
-    packs = [PACKS[lg] for lg in langs]
+    body = _spelled_out(QUOTED.sub('""', prose).strip().lower(), langs)
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
     sentences = _Sentences(body)
     for live in lives:
@@ -301,6 +312,10 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         said = _statements(body, packs)
         if said:
             found = _first_type(said, _Sentences(said), packs, groups, False, context, context_rules_only=opening_only)
+    if found and opening_only and _excluded(rest, langs, gated):
+        # "The search doesn't show archived projects. That was on purpose, but now …": what follows the
+        # opening says it is a new task (or a hypothetical, someone else's problem): a long instruction.
+        return Classification(NONE, excluded=LONG, lang=lang)
     if found:
         return Classification(found[0], rule=found[1] + (".opening" if opening_only else ""), lang=lang)
     if opening_only:
@@ -316,6 +331,28 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         if live.corrective and pack.corrective.search(body) and not any(p.praise.search(body) for p in packs):
             return Classification(OTHER, rule=f"{pack.lang}.other", lang=lang)
     return Classification(NONE, lang=lang)
+
+
+def _spelled_out(low: str, langs: list[str]) -> str:
+    """`low` with each pack's informal spellings written out (`Pack.shorthand`)."""
+    for lg in langs:
+        for pattern, replacement in PACKS[lg].shorthand:
+            low = pattern.sub(replacement, low)
+    return low
+
+
+def _excluded(text: str, langs: list[str], gated: bool) -> bool:
+    """An exclusion of the packs of `langs` holds in `text`."""
+    body = _spelled_out(QUOTED.sub('""', text).strip().lower(), langs)
+    sentences = _Sentences(body)
+    return any(_hit(r, body, sentences) for lg in langs
+               for r in (_gate(lg).live(body) if gated else _everything(lg)).exclusions)
+
+
+def _moved_on(words: str, packs: list[Pack]) -> bool:
+    """The typed words with a paste say it is not about the agent's work (another task, an example)."""
+    low = words[:MAX_LEN * 2].lower()
+    return any(p.moved_on is not None and p.moved_on.search(low) is not None for p in packs)
 
 
 class _Sentences:

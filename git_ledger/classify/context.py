@@ -47,9 +47,11 @@ _WORK_REPORT = rx(
     r"|make|allow|prevent|handle|help|solve|address|properly|display|show|work)\b"
     r"|\b(?:should|will)\s+now\s+\w+|\bnow\s+(?:correctly|properly|handles|displays|uses|includes)\b"
     r"|\bhere(?:'s|\s+is)\s+(?:the\s+|an?\s+)?(?:updated|fixed|corrected|revised|modified|complete)\b"
+    # … a plan or a list is not work done ("Here is the updated plan:", "Here is the complete list of endpoints:")
+    r"(?!\s+(?:\w+\s+)?(?:plan|list|overview|outline|proposal|roadmap|todo|to-do|breakdown|explanation|analysis|comparison|options)\b)"
     r"|\b(?:try|run|test)\s+(?:it|this|that|running\s+it)?\s*again\b|\bwith\s+(?:this|these)\s+changes?\b"
     r"|\bnow\s+let'?s\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b|\blet\s+me\s+fix\s+(?:this|that|it)\s+by\b"
-    r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b"
+    r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b(?!\s+(?:in|upstream|by)\b)"
     r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly)\b|(?m:^)```diff"
     r"|\b(?:these|the|my|our)\s+(?:changes|updates|modifications|edits|fixes)\b|\b(?:is|are)\s+(?:now\s+)?working\s+(?:as\s+expected"
     r"|correctly|properly|now)\b|\bcorrectly\s+(?:shows|handles|returns|displays|renders|parses|identifies)\b"

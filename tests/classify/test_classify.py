@@ -98,7 +98,7 @@ EXAMPLES = [
     ("no worries", "none", "negated"),
     ("nothing is missing, great", "none", "negated"),
     ("it's broken on Windows, please fix the path handling", "none", None),
-    ("handle the case where the config file is missing", "none", None),
+    ("handle the case where the config file is missing", "none", "new-task"),
     ('The bug report says "you forgot to log in" when the session expires', "none", None),
     ("別忘了加測試", "none", None),
     ("减少了内存占用，很好", "none", None),

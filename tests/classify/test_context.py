@@ -247,3 +247,11 @@ def test_a_question_at_the_end_does_not_make_the_statements_before_it_questions(
     # Only questions: the question rule still holds ("other" at most, never typed).
     assert classify("you forgot the tests?", previous=CLAIM).type not in TYPES
     assert classify("Did it build? Can you check the logs?", previous=CLAIM).type not in TYPES
+
+
+def test_a_plan_a_list_or_an_upstream_fix_claims_no_work() -> None:
+    assert not claims_work("Here is the updated plan: 1. add the model 2. add the route.")
+    assert not claims_work("Here is the complete list of endpoints:")
+    assert not claims_work("The bug is fixed in version 2.3 of the library, so you could upgrade.")
+    assert claims_work("Here's the updated config with the new timeout.")
+    assert claims_work("The bug is fixed: the parser now skips empty rows.")

@@ -104,6 +104,8 @@ class Rule(NamedTuple):
     # A bare report of a bad result ("still blank", "现在没有图标"): about the agent's work when
     # its turn claimed or did some, a new task when the turn is known and claimed nothing (it
     # explained, asked, planned). Without a context it types as before: nothing says otherwise.
+    # Words that presuppose work already done ("no, use pnpm instead", "stop adding comments",
+    # "don't delete that file") take it too, whatever their type: their words stand for the context.
     report: bool = False
 
 
@@ -122,6 +124,12 @@ class Pack(NamedTuple):
     finding_types: tuple[Rule, ...]  # typing of a reviewer finding or a hook message
     review_problem: Regex  # a reviewer reports a problem
     review_clean: Regex  # "no issues found", "LGTM", 問題ありません (removed first)
+    # Typed words that set a pasted failure apart from the agent's work ("next issue:", "like this:",
+    # "yesterday's log:"): the paste is then another task, an example, or someone else's output.
+    moved_on: Regex | None = None
+    # Informal spellings written out before the rules read a message (`u` -> `you`, `dont` -> `don't`):
+    # (pattern, replacement) pairs on the lowercased text, so one spelling of each word serves every rule.
+    shorthand: tuple[tuple[Regex, str], ...] = ()
 
 
 def _alternatives(pattern: str) -> list[str]:

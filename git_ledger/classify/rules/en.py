@@ -59,6 +59,10 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
          r"(?!\s+(?:nothing|anything|none)\b)"),
+    # "sometimes you miss countries when you search", "you keep forgetting the imports"
+    rule(O, "you-tend-to-miss", r"\byou\s+(?:sometimes|often|always|usually|still|constantly|keep|tend\s+to)\s+(?:miss|forget|skip|omit|leave\s+out"
+         r"|missing|forgetting|skipping|omitting|leaving\s+out)\b(?!\s+(?:nothing|anything|none)\b)"
+         r"|\b(?:sometimes|often|always|usually|constantly)\s+you\s+(?:miss|forget|skip|omit|leave\s+out)\b(?!\s+(?:nothing|anything|none)\b)"),
     rule(O, "you-left-out", r"\byou(?:'ve| have)?" + _ADV + r"\s+left\s+(?:\S+\s+)?out\b"),
     rule(O, "you-didnt", r"\byou(?:\s+still)?\s+(?:didn'?t|did not|haven'?t|have not|never)"
          r"(?:\s+even|\s+actually)?\s+" + _DONE + r"(?:e?d)?\b"),
@@ -81,9 +85,10 @@ TYPES: tuple[Rule, ...] = (
          r"|something|several)\b)"),
     rule(O, "missing-from-your-work", r"\bmissing\s+(?:from|in)\s+your\s+(?:last\s+)?" + _WORK + r"\b"
          + r"|" + _YOUR_WORK + r"\s+(?:is\s+|was\s+)?(?:missing|lacks|doesn'?t\s+(?:include|have|contain|cover)"
-         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|skipped|forgot)\b"),
+         r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|leaves\s+out|skipped|skips|forgot|omits|misses)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
-         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"),
+         r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"
+         r"|\bnothing\s+(?:was|got|has\s+been|have\s+been)\s+(?:actually\s+)?" + _DONE_PP + r"\b"),
     # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
     rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
          r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
@@ -102,26 +107,47 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "asked-too", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:did|have)\s+you\s+(?:also\s+)?(?:\w+\s+)?(?:update|add|include|change|handle"
          r"|remove|fix|migrate|rename|export|register|cover|delete|test|document)\w{0,2}\b[^?]{0,80}?\b(?:too|also|as\s+well|either)\s*\?"
          r"|^(?:and\s+|but\s+|also\s+|ok\s+|okay\s+|hmm+\s+)?(?:what|how)\s+about\s+(?!\w+ing\b|(?:next|last|this)\s+\w+|tomorrow|today|tonight|later|now\b|it\b|that\b|you\b|me\b|us\b|them\b)(?:the\s+|our\s+|my\s+)?[\w./`'-]+"
-         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$", after_claim=True, asked=True),
+         r"(?:\s+[\w./`'-]+){0,3}\s*\?+\s*$"
+         # "did you also update the docs?", "and the tests?"
+         r"|^(?:but\s+|and\s+|so\s+)?(?:did|have)\s+you\s+also\s+(?:update|add|include|change|handle|remove|fix|migrate|rename|export|register"
+         r"|cover|delete|document)\w{0,2}\b[^?\n]{0,80}\?+\s*$"
+         r"|^and\s+(?:the|our|my|your)\s+(?!(?:next|plan|timeline|results?|output|deadline|eta|status|cost|price|reason|difference)\b)"
+         r"[\w./`'-]+(?:\s+[\w./`'-]+){0,2}\s*\?+\s*$"
+         # "where are the tests?", "where's the migration?": a part of the work the user expected to find in it.
+         r"|^(?:and\s+|but\s+|so\s+|hm+\s*,?\s*|ok\s*,?\s*)?where(?:'s|\s+is|\s+are)\s+(?:the\s+|my\s+|our\s+)?(?:new\s+|unit\s+|updated\s+)?"
+         r"(?:tests?|specs?|migrations?|docs|documentation|changelog(?:\s+entry)?|type\s+hints|types|translations?|error\s+handling|validation"
+         r"|rest(?:\s+of\s+(?:it|them))?|other\s+\w+)\s*\?+\s*$", after_claim=True, asked=True),
+    # "there's no test for it" right after the agent said it was done.
+    rule(O, "none-after-claim", r"\bthere(?:'s|\s+is|\s+are)\s+(?:still\s+)?no\s+(?:unit\s+|new\s+)?(?:tests?|test\s+cases?|docs|documentation"
+         r"|migrations?|changelog\s+entry|error\s+handling|validation|type\s+hints)\b",
+         unless=r"\b(?:need|needed|necessary|required|point|yet|if|whether|should|add|write|create)\b", after_claim=True, not_an_answer=True),
     rule(IV, "told-you", r"\b(?:told|instructed)\s+you(?:\s+(?:to|not|that|already|before|earlier"
          r"|twice|so|multiple|many|several|again|this)\b|\s*[,.!:;]|\s*$)"),
-    rule(IV, "asked-you", r"\basked\s+you\s+(?:to|not|for|twice|already|before|earlier|explicitly"
-         r"|specifically)\b"),
+    # "I asked you to …", "I asked you twice"; not "I asked you earlier about the cache, any thoughts?"
+    rule(IV, "asked-you", r"\basked\s+you\s+(?:(?:already|before|earlier|explicitly|specifically|twice)\s+)?(?:to|not|for)\b"
+         r"|\basked\s+you\s+(?:twice|already|before|earlier|(?:two|three|\d+|several|many|multiple)\s+times)\s*(?:[.,!;]|$)"),
     rule(IV, "didnt-i", r"\b(?:didn'?t i|did i not)\s+(?:tell|say|ask|mention)\b"),
     rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
          r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
          r"|use|keep|leave|\"\"|'')\b"),
     rule(IV, "i-explicitly", r"\bi\s+(?:explicitly|specifically|clearly|literally)\s+(?:said|asked|told|wrote|mentioned"
          r"|requested)\b"),
-    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b"),
+    # "like I said, use pnpm"; not a reminder that frames the work ahead ("as I said, the deadline is
+    # Friday, so let's keep it simple").
+    rule(IV, "like-i-said", r"\b(?:like|as)\s+i\s+(?:already\s+|just\s+)?(?:said|told you|asked)\b",
+         unless=r"\bso\s+(?:let'?s|we|keep)\b|\bkeep\s+(?:that|this|it)\s+in\s+mind\b|\b(?:going\s+forward|from\s+now\s+on"
+         r"|for\s+the\s+next)\b"),
     rule(IV, "didnt-ask", r"\bi\s+(?:didn'?t|did not|never)\s+(?:ask|tell|want|request)"
          r"(?:ed)?\s+(?:you\s+)?(?:to|for)\b|\b(?:nobody|no one|no-one)\s+asked\b"
          r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
-    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked)\s+to\b"
+    rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked|instructed)(?:\s+not)?\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
     rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
-    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b",
-         also=r",\s*not\s+\S"),
+    rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b"
+         r"|\bi\s+(?:wanted|needed)\s+(?:a|an|the|one|only|just)\b",
+         # "I asked for a draft PR, you opened a regular one"
+         also=r",\s*not\s+\S|[,;—–-]\s*(?:but\s+|and\s+|yet\s+)?you(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:opened|made|used|wrote|added|created|did|gave"
+         r"|changed|built|picked|went|put|chose|deleted|removed|installed|pushed|committed)\b"),
     # "I said that twice now", "I asked for no comments", "even though I said make a new one"
     rule(IV, "said-before", _I_SAID + r"(?:\s+(?:that|this|it|so))?\s+(?:twice|already|(?:two|three|four|multiple|many"
          r"|several|\d+)\s+times)\b"
@@ -143,15 +169,80 @@ TYPES: tuple[Rule, ...] = (
     # "NO, KEEP THAT ONE" right after the agent acted on it.
     rule(IV, "no-dont", r"^(?:no+|nope|stop|wait)\b[,.!\s]+(?:please\s+)?(?:don'?t|dont|do\s+not|never)\s+(?:\w+\s+)?"
          r"(?:remove|delete|change|touch|modify|edit|add|use|run|push|commit|install|create|rename|move|overwrite|revert|drop|do)\b",
+         unless=r"\b(?:worry|bother|need\s+to|have\s+to)\b|\b(?:it'?s|that'?s|they'?re|is|are)\s+(?:fine|good|perfect|ok|okay)\b",
+         report=True, not_an_answer=True),
+    # The agent's choice replaced: "no, use pnpm instead", "nope, just use the existing helper", "just use the
+    # stdlib instead". Words that answer a choice the agent made: typed after its work, or with no context
+    # (they presuppose one); not after a known turn that did nothing, nor as the answer to its question.
+    rule(IV, "no-use-instead", r"^(?![^\n]{0,80}\b(?:fine|judg\w+|simplest|best|prefer|as\s+before|for\s+now|first|if)\b)"
+         r"(?:(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?(?:just\s+|please\s+|you\s+should\s+|we\s+should\s+)?"
+         r"(?:use|switch\s+to)\s+(?!(?:it|them|that|your|whatever|what|the\s+same|the\s+current|the\s+defaults?|defaults|my\s+judg\w+)\b)[\w`'\"@./-]"
+         r"|(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$)",
+         report=True, not_an_answer=True),
+    # "but we shouldn't remove it, just use it as a stub" right after the agent removed it.
+    rule(IV, "shouldnt-after-claim", r"^(?![^\n]{0,120}\b(?:right|correct)\s*\?)(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
+         r"\s+(?:just\s+)?(?:remove|delete|drop|change|touch|modify|rename|replace|break|rewrite|overwrite|skip|disable|hardcode)\b",
          after_claim=True, not_an_answer=True),
+    # "don't touch the config!", "NO. don't delete it": a bare prohibition right after the agent acted.
+    rule(IV, "dont-after-claim", r"^(?:(?:please|pls|no+|nope|stop)[,.!\s]+){0,2}(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove|touch|change"
+         r"|modify|overwrite|drop|rewrite|revert|wipe|erase)\s+[^,.;:?!\n]{1,40}$",
+         unless=r"\b(?:yet|until|before|unless|later|for\s+now|without|worry|bother|forget|first|again)\b", after_claim=True, not_an_answer=True),
+    # "you deleted my changes!", "wait, you removed the tests": what the agent took away.
+    rule(IV, "you-removed", r"^(?:(?:wait|hey|no+|nope|ugh|uh|um|dude|so)[,.!\s]+){0,2}you(?:'ve|\s+have)?\s+(?:just\s+|also\s+)?(?:deleted|removed|overwrote"
+         r"|overwritten|dropped|wiped|erased|lost|undid|thrown\s+away|threw\s+away)\s+(?:my|the|all|our|a|an|that|this|those|these|half|most|some)\b",
+         unless=r"\b(?:as\s+(?:asked|requested|planned|agreed)|good|nice|great|thanks|thank|perfect|correct|right|fine|ok|okay|exactly|like\s+i\s+asked)\b",
+         report=True, not_an_answer=True),
+    # "don't delete that file", "don't use that library": a prohibition pointing at something already there.
+    rule(IV, "dont-that", r"^(?:(?:please|pls|and|but|ok|okay|hey)[,.!\s]+){0,2}(?:don'?t|dont|do\s+not|never)\s+(?:ever\s+)?(?:delete|remove"
+         r"|touch|change|modify|edit|use|rename|move|overwrite|drop|install|add|rewrite|revert|run|commit|push|import)\s+(?:that|this|those|these)\b"
+         r"(?!\s+(?:way|kind|sort|often|much|again|for\s+now)\b)",
+         unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later|until|unless)\b",
+         report=True, not_an_answer=True),
+    # "stop adding comments everywhere", "stop using globals": the agent is doing it. Opening the message (after
+    # a complaint, "… Stop implementing and explain" is said of the result it complains about).
+    rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b|(?:worrying|being|apologi[sz]ing|thinking|overthinking|waiting|hesitating|asking|second-guessing)\b)\w{2,20}ing\b"
+         r"(?![^.?!\n]{0,60}\b(?:when\s+you'?re\s+done|for\s+(?:now|today|a\s+(?:bit|moment|minute|second)))\b)",
+         report=True, not_an_answer=True),
+    # "you should have used the existing client", "you should've asked first".
+    rule(IV, "should-have", r"\byou\s+(?:should'?ve|should\s+have|were\s+supposed\s+to\s+have)\s+(?:just\s+|simply\s+|first\s+)?(?:used|kept"
+         r"|left|asked|followed|stuck|called|reused|read|checked\s+with\s+me)\b"),
+    # "you should use the logger", a whole short message: the agent picked something else.
+    rule(IV, "you-should-use", r"^(?:(?:no+|nope|but)[,.!\s]+)?you\s+should(?:\s+(?:be|just))?\s+us(?:e|ing)\s+(?!(?:it|this|that|them)\b)"
+         r"[^.?!,;\n]{1,40}[.!]*$",
+         unless=r"\b(?:also|probably|maybe|later|eventually|might|could|too|everywhere|from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future)\b",
+         report=True, not_an_answer=True),
+    # Scope guardrails right after the agent's work: "leave the existing code alone", "only change the parser,
+    # nothing else", "don't touch anything outside the importer".
+    rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
+         r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
+         r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
+         unless=r"\b(?:fine|good|perfect|for\s+now|later|might|may)\b", after_claim=True, not_an_answer=True),
+    # "I said the blue one", "no, I said three columns" right after the agent's work.
+    rule(IV, "i-said-x", r"^(?:(?:no+|nope|but|um+|uh+|dude|bro|again|again,?\s+)[,.!\s]+){0,2}i\s+(?:clearly\s+|literally\s+)?(?:said|specified)\s+"
+         r"(?:the|a|an|only|just|\d+|one|two|three|four|five)\b(?:\s+[\w.-]+){0,4}\s*[.!]*$",
+         unless=r"\b(?:i'?d|i\s+would|i'?ll|i\s+will|thanks|thank|please|earlier\s+that|before\s+that|in\s+the\s+(?:readme|docs|issue|pr|meeting|call))\b",
+         after_claim=True, not_an_answer=True),
+    # "I asked for a single function" right after the agent's work.
+    rule(IV, "i-asked-for", r"^(?:(?:but|no+|nope|um+|uh+|hm+)[,.!\s]+){0,2}i\s+(?:only\s+|just\s+|specifically\s+|explicitly\s+)?"
+         r"(?:asked\s+(?:you\s+)?for|requested)\s+(?:a|an|one|only|just|the)\b"
+         r"(?:(?:\s+[\w.-]+){0,5}\s*[.!]*$|[^.?!\n]{0,60}?[,;—–-]\s*(?:not|but|you|instead)\b)",
+         unless=r"\b(?:thanks|thank|perfect|great|exactly|good|nice)\b", after_claim=True, not_an_answer=True),
     # "why did you delete the fixtures?" right after the agent's work: it did what was not asked.
-    rule(IV, "why-did-you", r"^(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
+    rule(IV, "why-did-you", r"^(?![^\n]{0,150}\b(?:curious|wondering|out\s+of\s+interest)\b)(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:did|would|have)\s+you\s+(?:\w+\s+)?(?:delete|deleted|remove|removed"
          r"|change|changed|modify|modified|rewrite|rewrote|rename|renamed|touch|touched|revert|reverted|replace|replaced|break|broke|drop"
-         r"|dropped|overwrite|overwrote)\b", after_claim=True, asked=True),
+         r"|dropped|overwrite|overwrote|add|added|install|installed|introduce|introduced)\b",
+         after_claim=True, asked=True),
+    # "why are you editing the tests?", "why are you still touching the config?"
+    rule(IV, "why-are-you", r"^(?![^\n]{0,150}\b(?:curious|wondering|out\s+of\s+interest)\b)(?:but\s+|so\s+|wait\s*,?\s*|hm+\s*,?\s*)?why\s+(?:are|were)\s+you\s+(?:still\s+|now\s+|even\s+)?(?:editing|changing"
+         r"|touching|deleting|removing|rewriting|modifying|reverting|replacing|renaming|dropping|overwriting)\b",
+         after_claim=True, asked=True),
     # "revert that", "undo it", "put it back" right after the agent's work.
     rule(IV, "revert-that", r"^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:revert|undo|roll\s*back)\s+(?:it|that|this|these|those"
          r"|them|everything|all\s+of\s+(?:it|that)|your\s+(?:last\s+)?(?:change|changes|edit|edits|commit)|the\s+(?:last\s+)?(?:change|changes"
-         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b",
+         r"|edit|edits))\b|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}put\s+(?:it|that|them|those|these|everything)\s+back\b"
+         r"|^(?:(?:no|nope|ugh|please|pls|just|ok|okay)[,.!\s]+){0,2}(?:(?:roll|change|switch)\s+(?:it|that|this|them|those|these|everything)\s+back(?![^.?!\n]{0,60}\b(?:when|once|after|if|later|before)\b)"
+         r"|go\s+back\s+to\s+(?:the\s+|your\s+)?(?:previous|old|original|last|earlier|first)\s+(?:version|one|code|state|behaviou?r"
+         r"|implementation|design|layout|approach)(?!\s+of\b))\b",
          after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
@@ -168,19 +259,21 @@ TYPES: tuple[Rule, ...] = (
          + r"\b|\b(?:that|this|it)(?:'s| is| was)\s+the\s+wrong\s+" + _TARGET + r"\b"),
     rule(P, "doesnt-exist", r"\b(?:that|this|it|those|these|such)\s+(?:\S+\s+){0,2}?"
          r"(?:does\s*n[o']t|doesn'?t|do\s*n[o']t|don'?t)\s+exist\b(?!\s+yet)"
+         r"|\b(?:that|this|it)(?:'s|\s+is)\s+not\s+(?:even\s+)?a\s+(?:real\s+)?thing\b|\b(?:that|this|it)\s+isn'?t\s+(?:even\s+)?a\s+(?:real\s+)?thing\b"
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
-         r"|argument|thing|feature|variable|file)\b"),
+         r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"),
     # "pretty sure that one exists already" after the agent listed it as missing.
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
-         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank)\b",
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too)\b",
          after_claim=True, not_an_answer=True),
     # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
          r"|\bwho\s+(?:the\s+\w+\s+)?(?:talked|said\s+anything|was\s+talking|is\s+talking|mentioned\s+anything)\s+about\b"
-         r"|\bi'?m\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+",
+         r"|\bi(?:'?m|\s+am)\s+(?:talking|asking)\s+about\s+(?:the\s+)?\w+"
+         r"|\bi\s+was\s+(?:talking|asking)\s+about\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,3},?\s+not\b(?!\s+(?:sure|yet|now|really|quite)\b)",
          also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
     rule(P, "where-from", r"\bwhere\s+did\s+you\s+(?:see|get|find|read|take)\s+(?:that|this|it|those|these)\b"
          r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
@@ -193,18 +286,28 @@ TYPES: tuple[Rule, ...] = (
          r"(?!\s+(?:fine|ok|okay|good|better|right|correct|great|perfect))",
          unless=r"\b(?:thanks|thank|fine|worries|problem|rush|need\s+to|that'?s\s+(?:fine|ok|okay|good|all|it)|let'?s|please|can\s+you"
          r"|instead|go\s+ahead|later|next|need|want|think\s+so|i\s+don'?t\s+think|not\s+(?:now|yet|needed|necessary)|leave\s+it"
-         r"|keep\s+it|skip)\b", after_claim=True, not_an_answer=True),
+         r"|keep\s+it|skip|enough|sufficient|exactly)\b|\b(?:don'?t|do\s+not|doesn'?t)\s+(?:have|need)\s+to\b", after_claim=True, not_an_answer=True),
     rule(P, "only-wanted", r"\bi\s+(?:wasn'?t|was\s+not)\s+(?:going|planning|trying|asking)\s+to\b"
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
     # The agent said it cannot: "you have access", "you can push straight to it, I'm a maintainer".
     rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
          r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
-         after_claim=True, not_an_answer=True),
+         unless=r"\bnow\b|\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:gave|given|granted|added|set\s+up)\b", after_claim=True, not_an_answer=True),
     rule(P, "dont-think-you-can", r"\bi\s+don'?t\s+think\s+(?:you|we)\s+(?:can|could|need|should|have\s+to)\b",
          unless=r"\b(?:if|whether|anything\s+else|more)\b", after_claim=True, not_an_answer=True),
+    # "You're editing the vendored copy", "you're looking at the old config": the wrong thing worked on.
+    rule(P, "wrong-copy", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|now\s+)?(?:editing|changing|modifying|looking\s+at|reading|patching|testing"
+         r"|running|fixing)\s+(?:the\s+|a\s+)?(?:wrong|old|vendored|generated|compiled|built|cached|copied|legacy|deprecated|outdated|stale|minified)\b"),
     rule(P, "you-are-wrong", r"\byou(?:'re|\s+are|\s+were)\s+(?:still\s+|completely\s+|totally\s+|just\s+|simply\s+|dead\s+)?(?:wrong|mistaken"
-         r"|incorrect)\b"),
+         r"|incorrect)\b"
+         r"|\byou(?:'ve)?\s+(?:got|have|had)\s+(?:that|it|this|those|these|them|the\s+[\w.-]+)\s+(?:all\s+|completely\s+|totally\s+)?"
+         r"(?:wrong|backwards|mixed\s+up|confused|reversed)\b"),
+    # "I meant the other config file", "no, what I meant was the staging server": the agent took the request
+    # another way. Typed after its work or with no context; "sorry, I meant …" (the user's slip) is excluded.
+    rule(P, "i-meant", r"^(?:(?:no+|nope|nah|wait|actually|hmm+|um+|well|but)[,.!\s]+){0,2}(?:what\s+)?i\s+(?:meant|mean)\b"
+         r"(?!\s*,|\s+(?:to|it|that|yes|no|ok|okay|sure|well|like)\b|\s+by\b)",
+         report=True, not_an_answer=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -222,7 +325,48 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "doesnt-use", r"\b(?:we|this\s+(?:repo|project|codebase|app)|the\s+(?:repo|project|codebase|app))\s+"
          r"(?:don'?t|doesn'?t|do\s+not|does\s+not|never)\s+use\b",
          also=r",\s*(?:it'?s|we\s+use|we'?re|it\s+uses)\b|\bwe\s+use\b"),
-    rule(P, "x-not-y", r",\s*not\s+(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]",
+    # "actually it's in src/lib", "actually the endpoint only takes ids": a fact set against what the agent just did
+    # or said. Not a change of plan ("actually, let's …"), a request, or good news ("actually it works").
+    rule(P, "actually-fact", r"^(?:but\s+|well\s+|hm+\s*,?\s*)?(?:actually|actualy|acatually|acutally|actully)[,\s]+(?:it|that|this|they|we|there"
+         r"|the\s+[\w.-]+)(?:'s|'re|\s+(?:is|are|was|were|uses|use|lives|runs|has|have|had|showed|shows|does\s*n[o']t|doesn'?t|don'?t|isn'?t"
+         r"|aren'?t|wasn'?t|weren'?t|never|only|always|already|still))\b(?!\s+(?:to|one|more|another|got\s+to|been)\b)",
+         unless=r"\b(?:works?|working|worked|fine|good|great|better|perfect|nice|correct|right|let'?s|can\s+you|could\s+you|please|i'?ll|we\s+should"
+         r"|want|need|needs|also|thanks|thank|makes\s+sense|ok|okay|add|more|by\s+\w+day|deadline|too)\b", after_claim=True, not_an_answer=True),
+    # "that's not true", "not true, it was already there": what the agent said, denied.
+    rule(P, "not-true", r"\b(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:just\s+|simply\s+)?not\s+(?:true|accurate|the\s+case)\b"
+         r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:true|accurate|the\s+case)\b|^(?:(?:no+|nope|but)[,.!\s]+)?not\s+true\b",
+         unless=r"\b(?:if|whether|unless|in\s+case|let'?s|for\s+now)\b|\bbut\s+(?:fine|ok|okay|true|right|good)\b", report=True, not_an_answer=True),
+    # "it was already there before", "that's already done", "this was already working before your change".
+    rule(P, "already-there", r"^(?![^\n]{0,200}\b(?:good|great|nice|thanks|thank|skip|kept|keep|so\s+(?:just|we|you)|by\s+the\s+ci|perfect|fine|wow|fast"
+         r"|quick|impressive|awesome|then)\b)[^\n]{0,120}?\b(?:it|this|that|they|those|these)(?:'s|'re|\s+is|\s+was|\s+were|\s+are)\s+already\s+(?:there"
+         r"|done|working|implemented|in\s+place|handled|fixed|set(?:\s+up)?|installed|added|present|included|supported|configured)\b(?!\s*\?)",
+         after_claim=True, not_an_answer=True),
+    # "that's not in the file", "the file is not there", "there's no tsconfig in this repo", "it's not a react project",
+    # "we're not on aws": the situation the agent worked from, denied.
+    rule(P, "not-there-after-claim", r"\b(?:that|this|it|they)(?:'s|'re|\s+is|\s+are)\s+not\s+(?:in\s+(?:the|this|that|our|my)\s+(?:file|repo|repository|folder"
+         r"|directory|codebase|schema|config|module|package|project|branch|db|database|table|code)\b|(?:there|here)(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$))"
+         r"|\bthe\s+[\w.-]+\s+(?:is|are)\s+not\s+there(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$)"
+         r"|\b(?:isn'?t|aren'?t)\s+(?:even\s+)?there(?:\s+(?:at\s+all|anymore))?\s*(?:[.!,]|$)"
+         r"|\bthere(?:'s|\s+is)\s+no\s+[\w.-]+\s+in\s+(?:this|the|our|my)\s+(?:repo|repository|project|file|codebase|folder|directory|schema|db|database)\b"
+         r"|\b(?:it'?s|this\s+is|that'?s)\s+not\s+(?:a|an)\s+[\w.-]+\s+(?:project|app|repo|codebase|library|package|site|service)\b"
+         r"|\bwe(?:'re|\s+are)\s+not\s+(?:using\s+|on\s+(?!(?:a|an|the|any|schedule|track|time|it)\b))[\w.-]+",
+         unless=r"\b(?:yet|create|add|make|write|start|please|anymore\s+so|if|whether|skip|ignore|no\s+need)\b", after_claim=True, not_an_answer=True),
+    # "we don't use redux" right after the agent used it.
+    rule(P, "dont-use-after-claim", r"^(?:(?:but|no+|nope|um+|uh+)[,.!\s]+){0,2}(?:we|i|this\s+(?:repo|project|app|codebase))\s+(?:don'?t|dont|doesn'?t"
+         r"|do\s+not|does\s+not|never)\s+use\s+[\w.@/`'-]+(?:\s+[\w.@/`'-]+)?\s*[.!]*$", after_claim=True, not_an_answer=True),
+    # "that's not the problem", "nope, that's not the issue": what the agent took for the cause.
+    rule(P, "not-the-problem", r"^(?:(?:no+|nope|nah|but|hm+)[,.!\s]+){0,2}(?:that'?s|that\s+is|this\s+is|it'?s|that\s+was|it\s+was|this\s+was)"
+         r"\s+not\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b(?!\s+(?:i|we)\b)|^(?:(?:no+|nope|nah|but)[,.!\s]+){0,2}(?:that|this|it)\s+"
+         r"(?:isn'?t|wasn'?t)\s+(?:the|my|our)\s+(?:problem|issue|cause|bug|question)\b(?!\s+(?:i|we)\b)",
+         unless=r"\b(?:good\s+catch|thanks|thank\s+you|nice|great)\b", report=True, not_an_answer=True),
+    # "I'm not sure I was clear: …", "let me rephrase", "what I want is …" right after the work: it took the request another way.
+    rule(P, "restated-after-claim", r"\b(?:i'?m\s+not\s+sure\s+i\s+was\s+clear|(?:maybe\s+|perhaps\s+)?i\s+(?:wasn'?t|was\s+not|haven'?t\s+been)\s+clear"
+         r"|let\s+me\s+(?:rephrase|re-?explain|be\s+(?:more\s+)?clear(?:er)?)|what\s+i\s+(?:wanted|needed|meant|asked\s+for)\s+was"
+         r"|what\s+i\s+(?:actually|really)\s+(?:want|wanted|need|needed|mean|meant)\s+(?:is|was))\b",
+         unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works|perfect|great|exactly|nice|good)\b|\bclear\s+(?:earlier\s+)?about\b",
+         after_claim=True, not_an_answer=True),
+    rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
+         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
@@ -232,8 +376,22 @@ TYPES: tuple[Rule, ...] = (
          r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),
     rule(P, "outdated", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:that'?s|it'?s|this is|that is)\s+(?:the\s+|an\s+|a\s+)?"
          r"(?:old|outdated|deprecated|previous|legacy|obsolete)\b"),
-    rule(P, "no-i-meant", r"^(?:no|nope|wait|actually)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
-         r"|needed)\b"),
+    rule(P, "no-i-meant", r"^(?:no|nope)[,.!]?\s+(?:i|we)\s+(?:meant|mean|wanted|need"
+         r"|needed)\b|^(?:actually|wait)[,.!]?\s+(?:i|we)\s+(?:meant|mean)\b", unless=r"\b(?:meant|mean)\s+(?:yes|no|ok|okay|sure|go\s+ahead)\b"),
+    # "no, it should return a list", "nope, the total has to include tax": the result set against what it should be.
+    # "you said all call sites were updated, but billing still calls the old one": the claim set against the result.
+    rule(R, "you-said-but", r"\byou\s+(?:said|claimed|told\s+me|promised|wrote)\b",
+         also=r"\bbut\b[^.?!\n]{0,60}?\b(?:still|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|wasn'?t|weren'?t|not|never|fails?|failing|crash\w{0,3}"
+         r"|broken|missing)\b|\s[—–]\s[^.?!\n]{0,80}?\bstill\b",
+         unless=r"\b(?:i'?d\s+rather|prefer|instead|let'?s|if|whether|maybe|might|agree|right)\b"),
+    # "it compiles but crashes on startup", "tests pass but the page is blank now".
+    rule(R, "works-but-fails", r"\b(?:it|this|that|the\s+[\w.-]+|tests?|build|ci)\s+(?:now\s+|still\s+)?(?:compiles|builds|runs|works|passes|pass|starts|loads"
+         r"|deploys)\b[^.?!\n]{0,20}?\bbut\b[^.?!\n]{0,60}?\b(?:crash(?:es)?|fails?|breaks|hangs|errors?\s+out|throws|blank|broken"
+         r"|(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:work|show|load|render|save|start|run|open|display))\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|expected|which\s+is\s+(?:fine|ok|okay|expected))\b"),
+    rule(R, "no-it-should", r"^(?:no+|nope|nah)\b[,.!\s]+(?:it|that|this|they|these|those|the\s+[\w.-]+)\s+(?:should|needs?\s+to|has\s+to"
+         r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
+         not_an_answer=True),
     rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
          r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
          r"|^(?:nope|nah)\b[^?]*\bstill\b"
@@ -245,7 +403,9 @@ TYPES: tuple[Rule, ...] = (
          r"(?:no\s+(?:change|difference|effect|luck)|nothing\s+(?:has\s+)?(?:changed|happens|happened)"
          r"|(?:(?:it'?s|it\s+is|that'?s)\s+)?(?:still\s+)?(?:the\s+)?same(?:\s+(?:here|again|as\s+before|thing|result|issue|problem|error))?\s*(?:[.!]|$)"
          r"|(?:it\s+)?(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+(?:work|help|change\s+anything)"
-         r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])", after_claim=True),
+         r"|not\s+(?:working|fixed)|still\s+(?:not|no|happening|there)\b|still\s+the\s+same\s*(?:[.!,]|$))(?![a-z])",
+         unless=r"\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b|\bplease\b|\bno\s+changes?\s+(?:to|needed|required|necessary)\b",
+         after_claim=True),
     # After a claimed fix, a plain report of failure is about its result: "webpack didn't build",
     # "the page stays blank since then", "the icons don't show". Not an instruction ("make sure it
     # doesn't …"), not a wish ("it should not …").
@@ -255,7 +415,10 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
-         unless=r"\b(?:if|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later)\b", after_claim=True),
+         unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
+         r"|i'?ll|i\s+will|my\s+own|on\s+my\s+(?:side|end)|designers?|client|clients|qa|pm|(?:backend|frontend|other|ops)\s+team|vendor|handles)\b"
+         r"|\bstill\s+early\b|\blet'?s\s+(?:wait|see)\b",
+         after_claim=True),
     # What appeared and should not have: "that banner shouldn't be there", "it added an unnecessary `_config`".
     rule(R, "unwanted-after-claim", r"\bshould\s+(?:not|n't)\s+(?:appear|be\s+there|show\s+up|be\s+(?:shown|printed|displayed|added))\b"
          r"|\b(?:added|adds|adding|there'?s|there\s+is|there\s+are|has|have|got|getting|shows?|showing|prints?|printing)\s+"
@@ -269,7 +432,7 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "fails-now-after-claim", r"\b(?:tests?|specs?|build|builds|ci|lint|linter|linting|mypy|tsc|typecheck\w{0,3}|compil\w{1,6}|deploy\w{0,4}"
          r"|install\w{0,3}|migrations?|it|this|that|the\s+(?:app|page|server|script|command|job|pipeline|workflow|endpoint|request|query"
          r"|import|upload|login|form|button|function|check|suite))\s+(?:still\s+|now\s+|also\s+|just\s+)?(?:fails?|failed|failing|is\s+failing"
-         r"|are\s+failing|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
+         r"|are\s+failing|(?:is|are)\s+(?:still\s+|now\s+|all\s+)?red|went\s+red|turned\s+red|errors?\s+out|errored|crash(?:es|ed)?|hangs|hung|times\s+out|timed\s+out)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|expected|so\s+that|until|before|to\s+see|why|known|flaky|already|upstream"
          r"|on\s+main|let\s+me|i'?ll|add|last\s+(?:night|week|time|month)|yesterday|sometimes|occasionally|intermittent\w{0,3}|randomly)\b",
          after_claim=True),
@@ -278,12 +441,13 @@ TYPES: tuple[Rule, ...] = (
          r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
          r"|\b(?:i\s+(?:get|see)|(?:it'?s|it\s+is)\s+(?:just\s+)?(?:an?\s+)?|still\s+(?:an?\s+)?)(?:blank|empty|white)\s+(?:page|screen)\b"
          r"|\b(?:does|did)\s+nothing\b|\b(?:doesn'?t|does\s+not|didn'?t|did\s+not)\s+do\s+anything\b",
-         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of\s+(?:throwing|raising|failing))\b", after_claim=True),
+         unless=r"\b(?:if|whether|should|when|make\s+sure|ensure|expected|instead\s+of|yet)\b"
+         r"|^(?:make|have|let)\s+(?:it|them|this|that)\b|^(?:throw|raise|return|show|print|give|display|output)\b", after_claim=True),
     rule(R, "worse-after-claim", r"\b(?:it'?s|that'?s|this\s+is|it\s+is|now\s+it'?s|now)\s+(?:even\s+|much\s+|way\s+)?worse\b", after_claim=True),
     rule(R, "instead-after-claim", r"\b(?:shows?|showing|displays?|displaying|prints?|printing|returns?|returning|renders?|rendering|outputs?"
          r"|opens?|opening|gives?|giving|generates?|generating|creates?|creating)\b[^.?!]{0,60}?\binstead\s+of\b",
          unless=r"\b(?:should|make\s+sure|please|can\s+you|could\s+you|want|let'?s|if|would)\b|^(?:show|display|print|return|render|output"
-         r"|open|give|generate|create)\b", after_claim=True),
+         r"|open|give|generate|create|throw|raise)\b|^(?:make|have|let)\s+(?:it|them|this|that)\b", after_claim=True),
     # "now the sidebar is gone", "it keeps crashing"; not "the error is gone".
     rule(R, "gone-after-claim", r"\b(?:is|are|has|have)\s+(?:now\s+|also\s+|completely\s+)?(?:gone|disappeared|vanished)\b"
          r"|\b(?:disappeared|vanished)\s+(?:now|again|completely|entirely)\b"
@@ -297,7 +461,8 @@ TYPES: tuple[Rule, ...] = (
          r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
-         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything)\b",
+         r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything"
+         r"|appl(?:y|ied|ying)|reflected|take\s+effect|taking\s+effect|picked\s+up)\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
@@ -313,13 +478,14 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b",
          also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
          after_claim=True, asked=True),
-    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|getting|seeing|see|shows?|showing|looks?|looking|happening"
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|nothing|getting|seeing|see|shows?|showing|looks?|looking|happening"
          r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
          r"|won'?t|can'?t|cannot|loops?|looping)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
-         r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b", after_claim=True),
+         r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
+         r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
          r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:on|in|at|when|while|after"
          r"|during|with|running|from|again|now)\b"
@@ -332,22 +498,28 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
-    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?)\b"
+    rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?|loads|renders"
+         r"|builds|runs|displays|opens|saves|updates)\b"
+         r"|\bi\s+(?:don'?t|do\s+not|dont|can'?t|cannot)\s+see\s+(?:any|a)\s+(?:difference|change|changes|improvement)\b"
+         r"|\b(?:looks?|seems?|is|it'?s)\s+(?:exactly\s+|still\s+|just\s+)?(?:the\s+)?same\s+(?:as\s+(?:before|it\s+was|earlier|yesterday)|again)\b"
+         r"|^(?:it\s+|this\s+|that\s+)?(?:still\s+)?looks?\s+(?:exactly\s+|just\s+)?(?:the\s+)?same\s*[.!]*$"
          r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
          r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
-         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+as\b)"
+         r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
+         r"|page|text|type|types|class|log|logging|style|wording)\b)"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b",
-         unless=r"\b(?:if|whether|make\s+sure|ensure)\b", after_claim=True),
+         unless=r"\b(?:if|whether|make\s+sure|ensure)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b"
+         r"|\bno\s+changes?\s+(?:to|needed|required|necessary)\b.{0,60}\bplease\b|\bplease\b.{0,60}\bno\s+changes?\s+to\b", after_claim=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
     rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
          r"|\b(?:it|this|that|they|these|those|both)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|all\s+|now\s+|both\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
          r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b",
-         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b", after_claim=True),
+         unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b|\bwrong\s+to\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),
-    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|failing|fails|incorrect|buggy|crashing|crashes"
+    rule(R, "still-wrong", r"\bstill\s+(?:wrong|broken|broke|failing|fails|incorrect|buggy|crashing|crashes"
          r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank|[45]\d\d)\b"
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
@@ -374,7 +546,11 @@ TYPES: tuple[Rule, ...] = (
          r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
     rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
-         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"),
+         r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:fails|crashes|breaks|errors\s+out|(?:won'?t|doesn'?t)\s+(?:work|build|compile|start|load|run))\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:renders|shows|comes\s+up|loads)\s+(?:blank|empty|white)\b"
+         r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+is\s+(?:blank|white)\b|\bblank\s+now\b"),
     # An evaluation ("that's wrong.", "this is broken now"), not a description ("it's broken on
     # Windows", "this is wrong in the spec"): the clause must end right after it.
     rule(R, "that-is-wrong", r"\b(?:that|this|it)\s*(?:'s|is|was|looks|seems)\s+(?:still\s+|all\s+"
@@ -393,7 +569,7 @@ TYPES: tuple[Rule, ...] = (
 )
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
+TYPES = reports(TYPES, frozenset({"works-but-fails", "no-it-should", "still-missing", "never-done", "no-better", "same-again", "still-wrong", "now-broken",
                                  "thing-is-wrong", "again", "that-is-wrong"}))
 
 EXCLUSIONS = (
@@ -407,6 +583,10 @@ EXCLUSIONS = (
          r"|\b(?:sorry|oops)[,!.]?\s+i\s+meant\b|\bi\s+meant\s+to\s+(?:say|write|type)\b"
          r"|\bthat'?s\s+on\s+me\b|\b(?:typo|mistake)\s+on\s+my\s+(?:part|end|side)\b"
          r"|\bi\s+(?:had|have)\s+(?:it|that)\s+wrong\b"
+         # "that's because I haven't set the key yet", "the problem is in my nginx config, not your code"
+         r"|\bbecause\s+i\s+(?:haven'?t|hadn'?t|didn'?t|forgot|never|still\s+have|have\s+an?\s+old)\b|\bbecause\s+(?:of\s+)?my\s+(?:own\s+)?\w+"
+         r"|\bnot\s+(?:in\s+|with\s+)?your\s+(?:code|change|changes|fix|edit|edits|doing|work)\b"
+         r"|\b(?:problem|issue|bug|cause)\s+(?:is|was)\s+(?:probably\s+|likely\s+)?(?:in|with|on)\s+my\s+(?:own\s+)?\w+"
          # "forgot to tell you, the key is in 1Password": the user forgot to mention something.
          r"|(?:^|[.!?;,]\s*)(?:(?:oh|oops|sorry|also|btw|ah|and|actually)[,!.]?\s+)*forgot\s+to\s+(?:tell|mention"
          r"|say|let\s+you\s+know|give\s+you|send\s+you|share|point\s+out)\b"),
@@ -422,7 +602,10 @@ EXCLUSIONS = (
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
-         r"|also|and|just|now|only|then|plus)\b"),
+         r"|also|and|just|now|only|then|plus)\b",
+         # "thanks, but the env var isn't in .env.example": the thanks opens a report of what is wrong.
+         unless=r"^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
+         r"|still|missing|broken|wrong|fails?|failing|never)\b"),
     rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
          r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
          r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
@@ -432,16 +615,31 @@ EXCLUSIONS = (
          r"|incorrect)\b)"),
     # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
     rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
-         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b"
+         r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b(?!\s+was\s+clear)"
          r"|\bi\s+(?:haven'?t|have not|didn'?t|did not)\s+(?:missed|forgotten|overlooked|skipped|miss|forget"
          r"|overlook|skip|break|broken)\b"
          r"|\b(?:not|isn'?t|wasn'?t)\s+(?:my|a|an)\s+(?:mistake|fault|error|oversight|typo)\b"),
     rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
          r"|broke|failing|off)\b|\bno\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"(?!\s+(?:in|on|at|from|when|while|shown|showing|logged|reported|anywhere|either)\b)"
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b"
          r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
+    # "those warnings are unrelated to this change": the user sets the problem apart from the agent's work.
+    rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
+         r"|has\s+nothing\s+to\s+do)\s+(?:to|with)\s+(?:this|the|your|that|these|what\s+you)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|work|pr|task"
+         r"|edit|edits|commit|commits|did|just\s+did|refactor)\b"),
+    # "they were off before your fix, now they're right": the problem named is the one the work solved.
+    rule(NEGATED, "now-right", r"\bnow\s+(?:it'?s|they'?re|it\s+is|they\s+are|everything(?:'s|\s+is)|all\s+is|this\s+is)\s+(?:all\s+)?(?:right|correct|fine"
+         r"|good|working|ok|okay|perfect)\b|\bnow\s+(?:it|they|everything|this)\s+works?\b",
+         unless=r"\b(?:but|except|however|although|though|still)\b"),
+    # "… on the old server, but that server is being retired": the problem goes away with what it is in.
+    rule(NEGATED, "going-away", r"\b(?:is|are)\s+(?:being|going\s+to\s+be|to\s+be)\s+(?:retired|removed|replaced|deprecated|decommissioned|shut\s+down"
+         r"|rewritten|thrown\s+away)\b|\bgoing\s+away\s+(?:soon|anyway)\b"),
+    # "these errors are from my browser extension, ignore them": the user dismisses the problem.
+    rule(NEGATED, "ignore-it", r"\b(?:just\s+|please\s+)?(?:ignore|disregard)\s+(?:them|those|these|it|that|this|the\s+[\w.-]+)\s*(?:[.,!;]|$|for\s+now)",
+         unless=r"\b(?:don'?t|dont|do\s+not|stop|never|shouldn'?t|should\s+not)\s+(?:just\s+)?(?:ignore|disregard)\b"),
     # Someone else's or an old problem: not a correction of the agent.
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
@@ -463,13 +661,27 @@ EXCLUSIONS = (
     rule(NEW_TASK, "moving-on", r"(?:^|[.!?;]\s+)(?:next|unrelated|separately|btw|by\s+the\s+way|moving\s+on|another\s+thing"
          r"|one\s+more\s+thing|new\s+task|on\s+another\s+note)\b\s*[:,-]"),
     # "there's no config file yet, create one": a missing thing to build, not a wrong premise.
-    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them)\b",
-         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b",
+    rule(NEW_TASK, "build-one", r"\b(?:create|write|add|make|generate|draft|set\s+up|build)\s+(?:one|a\s+new|them|it"
+         r"|(?:a|an)\s+[\w-]+\s+for)\b",
+         also=r"\bmissing\b|\bthere(?:'s| is| are)\s+no\b(?!\s+such)|\bhas\s+no\b|\b(?:lacks|lacking|yet)\b"
+         r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\b",
          unless=_AGENT),
+    # "it doesn't work when the csv has a BOM, add handling for that": a case to support, asked as new work.
+    rule(NEW_TASK, "add-handling", r"\b(?:add|adding|implement|write|needs?|put\s+in)\s+(?:some\s+|proper\s+|error\s+|a\s+bit\s+of\s+)?"
+         r"(?:handling|support)\b|\bhandle\s+(?:the|a|this|that)\s+case\b|\b(?:can|could)\s+you\s+(?:also\s+)?(?:handle|support)\s+(?:that|this|it|them|those)\b",
+         unless=_AGENT),
+    # "it returns 404 for unknown ids, that's by design", "it's broken on IE11 but we don't support it": the
+    # behaviour described is wanted, or out of scope.
+    rule(NEGATED, "as-intended", r"\b(?:by\s+design|as\s+(?:designed|intended)|on\s+purpose|(?:that'?s|which\s+is|it'?s)\s+(?:expected|intended"
+         r"|what\s+(?:we|i)\s+want(?:ed)?|correct|fine\s+for\s+now|ok\s+for\s+now|okay\s+for\s+now)|(?:we|i)\s+(?:don'?t|do\s+not|no\s+longer)\s+"
+         r"(?:support|care\s+about|use)\s+(?:it|that|this|them)\b|next\s+(?:sprint|release|quarter|milestone)"
+         r"|(?:that'?s|it'?s|those\s+are)\s+(?:planned\s+)?for\s+(?:v\d+|later|phase\s+\d+|the\s+next\s+\w+|another\s+\w+|a\s+later\s+\w+))\b",
+         unless=r"\b(?:you|your|not|isn'?t|wasn'?t)\b"),
     # "you didn't change the API, good": leaving something alone on purpose.
     rule(NEGATED, "not-done-on-purpose", r"\b(?:didn'?t|did not|never|haven'?t|wasn'?t|weren'?t)\b",
          also=r"\b(?:good|great|perfect|nice|correct|fine|thanks|right call|intended|intentional"
-         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"),
+         r"|on purpose|as expected|that'?s ok)\b", unless=r"\bexcept\b|\bany\s+good\b|\bi\s+(?:didn'?t|didnt|did\s+not)\s+ask\b"
+         r"|\b(?:good|great|nice|perfect|fine|thanks)\b[^.?!\n]{0,20}?\bbut\b"),
 )
 
 CORRECTIVE = rx(
@@ -550,8 +762,33 @@ REVIEW_PROBLEM = rx(
     r"|\bchanges\s+requested\b|\bwith\s+(?:minor\s+)?fixes\b|^[ \t]*(?:critical|bug|problem|issue)[ \t]*:",
     re.MULTILINE)
 
+# A paste set apart from the agent's work by the words typed with it: another problem ("next issue:",
+# "this other one:"), an example or a wish ("lines like this:", "the expected output:"), someone else's
+# or an old run ("yesterday's log", "my colleague gets", "the old version printed"), context.
+MOVED_ON = rx(
+    r"\b(?:unrelated|separately|for\s+(?:context|reference|example)|(?:the\s+)?(?:next|other|another|different|separate)\s+(?:issue|problem"
+    r"|bug|one|thing|task|part|module|feature|project)|(?:old|previous|original|legacy)\s+(?:version|code|script|system|app|implementation)"
+    r"|yesterday|last\s+(?:night|week|month|time)|colleague|coworker|teammate|customers?|(?:an?\s+)?users?\s+(?:reported|sent)"
+    r"|like\s+(?:this|these)|(?:example|sample|expected|desired)\s+(?:output|log|error|input|format)"
+    r"|that\s+part\s+works|(?:write|build|make|add)\s+(?:a|an)\s+(?:parser|regex|test|handler|check)\b)"
+)
+
+# Informal spellings written out before the rules read a message: "u forgot", "dont touch that", "thats not
+# it", "its still broken", "still borken". One spelling of each word then serves every rule.
+SHORTHAND = (
+    (rx(r"\bu\b(?!\.)"), "you"),
+    (rx(r"\bur\b"), "your"),
+    (rx(r"\b(don|doesn|didn|isn|wasn|aren|weren|haven|hasn|hadn|couldn|wouldn|shouldn|can|won)t\b"), r"\1't"),
+    (rx(r"\b(that|what|there|here|where|who)s\b"), r"\1's"),
+    (rx(r"\bits(?=\s+(?:still|not|broken|working|wrong|fine|gone|empty|blank|now|the\s+same|worse|better|just|fixed|done|ok|okay|missing"
+        r"|failing|crashing|correct|right|good|great)\b)"), "it's"),
+    (rx(r"\bborken\b"), "broken"),
+    (rx(r"\b(?:workin|wokring|workign|wroking)\b"), "working"),
+)
+
 PACK = Pack(
     lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
+    shorthand=SHORTHAND,
 )
