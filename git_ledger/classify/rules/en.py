@@ -393,7 +393,9 @@ TYPES: tuple[Rule, ...] = (
          r"|have\s+to|must|is\s+supposed\s+to)\s+(?!(?:be\s+)?(?:fine|ok|okay|good|work|stay|remain)\b)\w",
          not_an_answer=True),
     rule(R, "same-again", r"^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+(?:error|bug|problem|issue|result|failure"
-         r"|exception|output|behaviou?r|thing|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
+         r"|exception|output|behaviou?r|crash|message|stack\s*trace|panic|traceback|warning|segfault)\b"
+         # "same thing for the invoices page": likewise, a new task
+         r"|^(?:(?:nope|no)[,.!]?\s+)?(?:the\s+)?same\s+thing\b(?!\s+(?:for|with|on|in|to|as|here\s+for)\b)"
          r"|^(?:nope|nah)\b[^?]*\bstill\b"
          r"|^(?:(?:nope|no)[,.!]?\s+)?(?:it\s+|that\s+|this\s+)?(?:didn'?t|did\s+not)\s+work\b"
          r"|^(?:nope|no)[,.!]?\s+(?:it\s+)?(?:doesn'?t|does\s+not)\s+work\b"
