@@ -157,7 +157,7 @@ class Sparse:
 
 
 def ngram_matrix(ev: Sequence[Evidence]) -> Sparse:
-    indptr, indices, data = [0], [], []
+    indptr, indices, data = [0], list[int](), list[float]()
     for e in ev:
         buckets = ngram_buckets(e)
         indices.extend(buckets.keys())

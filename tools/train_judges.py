@@ -38,10 +38,10 @@ import judge_training as jt
 
 from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds
-from git_ledger.models import Classification
+from git_ledger.models import TYPES, Classification
 
-NGRAM = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
-E5 = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
+NGRAM: dict[str, Any] = {"l2": 1e-5, "power": 0.5, "steps": 300, "lr": 0.1}
+E5: dict[str, Any] = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
 ADDED_FLOOR = 0.85  # precision of the types the pair adds to the rules', out of fold
 NATURAL_FLOOR = 0.85  # the full path's precision at 85% non-corrections
 GRID = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
@@ -88,7 +88,7 @@ def nested(rows: Sequence[jt.Row], rules: Sequence[Classification], typed: dict[
            folds: Sequence[int]) -> tuple[list[str | None], list[tuple[float, float] | None]]:
     """Each fold typed with the thresholds chosen on the other folds (the rules alone where
     they chose none): an estimate no threshold saw."""
-    out: list[str | None] = [c.type if c.type in jt.TYPES else None for c in rules]
+    out: list[str | None] = [c.type if c.type in TYPES else None for c in rules]
     chosen = []
     for f in sorted(set(folds)):
         train = [i for i, g in enumerate(folds) if g != f]
@@ -111,9 +111,9 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
     """The choice (scope and thresholds), the figures behind it, and a report."""
     rules = jt.rule_classifications(rows)
     held = jt.held_out_rules(rows, rules)
-    report = [line("rules alone", jt.figures(rows, [c.type if c.type in jt.TYPES else None for c in rules])["all"]),
+    report = [line("rules alone", jt.figures(rows, [c.type if c.type in TYPES else None for c in rules])["all"]),
               line("rules alone, held out by repository", jt.figures(rows, [
-                  c.type if c.type in jt.TYPES else None for c in held])["all"])]
+                  c.type if c.type in TYPES else None for c in held])["all"])]
     best: tuple[float, str, list[str | None]] | None = None
     by_scope = {}
     for scope in SCOPES:
