@@ -219,13 +219,15 @@ def class_weights(y: Any, power: float = 0.5) -> Any:
     return w / w.mean()
 
 
-def fit(X: Any, y: Any, *, l2: float, steps: int = 300, lr: float = 0.1, power: float = 0.5) -> Softmax:
+def fit(X: Any, y: Any, *, l2: float, steps: int = 300, lr: float = 0.1, power: float = 0.5,
+        row_weight: Any = None) -> Softmax:
     """Weighted softmax regression, full-batch Adam from zero (deterministic)."""
     width = X.width if isinstance(X, Sparse) else X.shape[1]
     n, c = len(y), len(CLASSES)
     W, b = np.zeros((width, c)), np.zeros(c)
     onehot = np.eye(c)[y]
-    weight = class_weights(y, power)[:, None] / n
+    weight = class_weights(y, power) * (1.0 if row_weight is None else row_weight)
+    weight = (weight / weight.mean())[:, None] / n
     state = [np.zeros_like(W), np.zeros_like(W), np.zeros_like(b), np.zeros_like(b)]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     for t in range(1, steps + 1):
@@ -249,8 +251,9 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "git-ledger-bench"
 
 
-def out_of_fold(X: Any, y: Any, folds: Sequence[int], train: Callable[[Any, Any], Softmax], key: str = "") -> Any:
-    """Probabilities of each row from a model trained on the other folds (kept in the bench
+def out_of_fold(X: Any, y: Any, folds: Sequence[int], train: Callable[[Any, Any, Any], Softmax], key: str = "") -> Any:
+    """Probabilities of each row from a model trained on the other folds (`train(X, y, rows)`,
+    `rows` the training rows' indices; kept in the bench
     cache under `key`, which must name the data and the settings, when one is given)."""
     path = cache_dir() / f"oof-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npy"
     if key and path.exists():
@@ -260,7 +263,7 @@ def out_of_fold(X: Any, y: Any, folds: Sequence[int], train: Callable[[Any, Any]
     for f in sorted(set(folds) - {TRAIN_ONLY}):
         tr, te = np.where(folds_a != f)[0], np.where(folds_a == f)[0]
         pick = (lambda idx: X.rows(idx)) if isinstance(X, Sparse) else (lambda idx: X[idx])
-        out[te] = train(pick(tr), y[tr]).probabilities(pick(te))
+        out[te] = train(pick(tr), y[tr], tr).probabilities(pick(te))
     if key:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.save(path, out)
@@ -327,6 +330,11 @@ class Prepared:
     e5: Any
     digest: str  # names the rows and the evidence code's output, for the out-of-fold cache
     real: int  # the number of real rows
+    written: Any  # per row: one of our written rows
+
+    def row_weight(self, written_weight: float) -> Any:
+        """Per row: 1 for a real row, `written_weight` for one of ours."""
+        return np.where(self.written, written_weight, 1.0)
 
     def halves(self, probs: Any) -> tuple[Any, Any]:
         """Out-of-fold probabilities of the real rows: (with the previous message, without it)."""
@@ -338,7 +346,7 @@ def prepare(rows: Sequence[Row], written: Sequence[Row] = ()) -> Prepared:
     ev = evidence(both)
     digest = hashlib.sha256(repr([(r.id, r.label, e) for r, e in zip(both, ev)]).encode()).hexdigest()[:16]
     return Prepared(labels(both), folds_by_repo(both), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest,
-                    len(rows))
+                    len(rows), np.array([r.part == WRITTEN_PART for r in both]))
 
 
 @dataclass
