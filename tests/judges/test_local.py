@@ -20,6 +20,7 @@ from git_ledger import paths
 from git_ledger.judges import configured
 from git_ledger.judges.base import ABSTAIN, OK, JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets
+from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
 from tests.testing.util import JUDGES_DIR, run_cli
@@ -90,6 +91,7 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
     assert tuple(manifest["classes"]) == CLASSES
     assert manifest["trained_on"]["part"] == "tune"
+    assert manifest["scope"] in SCOPES  # which of the rules' answers the pair is asked about
     for name in ("ngram", "e5"):
         entry = manifest["judges"][name]
         assert 0 < entry["correction_min"] <= 1 and 0 < entry["none_min"] <= 1
