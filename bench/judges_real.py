@@ -6,7 +6,9 @@
 Reads the development set (`$GIT_LEDGER_SHARED/data` or `../shared/data` beside the checkout;
 absent: says so and exits 0), leaving out the rows its labellers disputed. Per language:
 * tune: cross-validated by repository (5 folds; each row judged by models trained without its
-  repository, with the shipped thresholds), as tools/train_judges.py chose them;
+  repository, our written messages in every training fold, with the shipped thresholds and
+  scope, as tools/train_judges.py chose them), with the rules as they are and as on unseen
+  repositories (`judge_training.held_out_rules`, the --by-repo view of bench/rules_by_lang.py);
 * measure: the shipped artefact through the product's own code (`judges.fullpath`, the judges'
   classes), on repositories no training or threshold saw. Report it; never tune on it.
 "Precision" counts a typed message right when it is labelled a correction of any type
@@ -32,35 +34,26 @@ import train_judges  # noqa: E402
 from git_ledger.judges.fullpath import Message, final_type, judge_untyped  # noqa: E402
 from git_ledger.judges.local import ARTEFACTS, MANIFEST, Thresholds, builtin_pair  # noqa: E402
 from git_ledger.judges.panel import ask_panel  # noqa: E402
-from git_ledger.models import Classification  # noqa: E402
-
-
-def _rules(rows: list[jt.Row]) -> list[Classification]:
-    from git_ledger.classify.classify import classify
-
-    return [classify(r.text, previous=r.previous or None, previous_tools=r.tools) for r in rows]
 
 
 def tune(rows: list[jt.Row], manifest: dict[str, object]) -> str:
-    data = jt.prepare(rows)
-    probs = {
-        "ngram": jt.out_of_fold(data.ngram, data.y, data.folds, lambda X, y: jt.fit(X, y, **train_judges.NGRAM),
-                                key=f"ngram{data.digest}{train_judges.NGRAM}"),
-        "e5": jt.out_of_fold(data.e5, data.y, data.folds, lambda X, y: jt.fit(X, y, **train_judges.E5),
-                             key=f"e5{data.digest}{train_judges.E5}"),
-    }
-    probs = {name: data.halves(p)[0] for name, p in probs.items()}
+    data = jt.prepare(rows, jt.load_written())  # trained as shipped: our written rows in training folds only
+    probs = {name: data.halves(p)[0] for name, p in train_judges.out_of_fold(data).items()}
     entries = manifest["judges"]
     assert isinstance(entries, dict)
     th = {n: Thresholds(float(entries[n]["correction_min"]), float(entries[n]["none_min"])) for n in ("ngram", "e5")}
-    rules = [c.type for c in _rules(rows)]
-    alone = jt.full_path(["none"] * len(rows), probs["ngram"], probs["e5"], th["ngram"], th["e5"], judge_untyped=True)
-    full = jt.full_path(rules, probs["ngram"], probs["e5"], th["ngram"], th["e5"],
-                        judge_untyped=bool(manifest["judge_untyped"]))
+    scope = str(manifest.get("scope", "other"))
+    rules = jt.rule_classifications(rows)
+    held = jt.held_out_rules(rows, rules)
+    alone = jt.pair_alone(probs["ngram"], probs["e5"], th["ngram"], th["e5"])
+    full = jt.full_path(rows, rules, probs["ngram"], probs["e5"], th["ngram"], th["e5"], scope=scope)
+    full_held = jt.full_path(rows, held, probs["ngram"], probs["e5"], th["ngram"], th["e5"], scope=scope)
     return "\n\n".join([
-        jt.table("tune, rules alone", jt.figures(rows, rules)),
+        jt.table("tune, rules alone", jt.figures(rows, [c.type for c in rules])),
+        jt.table("tune, rules alone, held out by repository", jt.figures(rows, [c.type for c in held])),
         jt.table("tune, the pair alone (cross-validated)", jt.figures(rows, alone)),
         jt.table("tune, full path (cross-validated)", jt.figures(rows, full)),
+        jt.table("tune, full path, rules held out by repository (cross-validated)", jt.figures(rows, full_held)),
     ])
 
 
@@ -74,9 +67,9 @@ def measure(rows: list[jt.Row], manifest: dict[str, object]) -> str:
         judge.judge(items)
         cost.append(f"{judge.name} {(time.monotonic() - start) / len(items) * 1000:.1f} ms")
     messages = [Message(r.text, r.previous, r.tools) for r in rows]
-    rules = _rules(rows)
+    rules = jt.rule_classifications(rows)
     alone = [v.type for v in ask_panel(judges, [r.judge_input() for r in rows])]
-    verdicts = judge_untyped(messages, rules, judges, ruled_none=bool(manifest["judge_untyped"]))
+    verdicts = judge_untyped(messages, rules, judges, scope=str(manifest.get("scope", "other")))
     full = [final_type(c, v) for c, v in zip(rules, verdicts)]
     return "\n\n".join([
         f"per message, in one batch of {len(items)} (one thread): " + ", ".join(cost),
@@ -95,8 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         print("judges_real: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
-    scope = "`other` and `none`" if manifest["judge_untyped"] else "`other`"
-    print(f"judges on what the rules leave {scope}; thresholds "
+    print(f"judges on the rules' {manifest.get('scope', 'other')} (judges.fullpath.SCOPES); thresholds "
           + ", ".join(f"{n} {e['correction_min']}" for n, e in manifest["judges"].items()) + "\n")
     if args.part in ("tune", "both"):
         print(tune(jt.load_rows(folder, ("tune",)), manifest) + "\n")

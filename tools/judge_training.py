@@ -27,15 +27,18 @@ if str(ROOT) not in sys.path:
 
 from git_ledger.judges.base import JudgeInput  # noqa: E402
 from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets  # noqa: E402
+from git_ledger.judges.fullpath import Message, judged  # noqa: E402
 from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector  # noqa: E402
 from git_ledger.judges.panel import verdict  # noqa: E402
 from git_ledger.masking import mask as redact  # noqa: E402
-from git_ledger.models import NONE, OTHER, TYPES  # noqa: E402
+from git_ledger.models import NONE, OTHER, TYPES, Classification  # noqa: E402
 
 SEED = 13
 FOLDS = 5
+TRAIN_ONLY = -1  # the fold of rows that are never tested
 NOT_CORRECTION, OTHER_CORRECTION = "not-correction", "other-correction"
 NATURAL_SHARE = 0.85  # non-corrections among human messages in real traffic
+WRITTEN_PART = "written"  # rows of ours: always in training, never tested
 
 
 def shared_data() -> Path | None:
@@ -70,26 +73,44 @@ def load_rows(folder: Path, parts: Iterable[str] = ("tune",)) -> list[Row]:
         obj = json.loads(line)
         if obj.get("disputed") or obj["part"] not in wanted:
             continue
-        label = {NOT_CORRECTION: NONE, OTHER_CORRECTION: OTHER}.get(obj["label"], obj["label"])
-        rows.append(Row(
-            obj["id"], obj["lang"], obj["source_repo"], obj["part"], label, redact.mask(obj["text"]),
-            redact.mask(obj.get("prev_assistant") or ""), tuple(obj.get("prev_tools") or ()),
-        ))
+        rows.append(_row(obj, obj["source_repo"], obj["part"]))
+    return rows
+
+
+def _row(obj: dict[str, Any], repo: str, part: str) -> Row:
+    label = {NOT_CORRECTION: NONE, OTHER_CORRECTION: OTHER}.get(obj["label"], obj["label"])
+    return Row(obj["id"], obj["lang"], repo, part, label, redact.mask(obj["text"]),
+               redact.mask(obj.get("prev_assistant") or ""), tuple(obj.get("prev_tools") or ()))
+
+
+WRITTEN = ROOT / "tools" / "data"  # our own written messages (tools/data/written_messages_*.jsonl)
+
+
+def load_written(folder: Path = WRITTEN) -> list[Row]:
+    """The team's own labelled messages, written with their context (same fields as the
+    development set's): training folds only, never a test fold nor a figure."""
+    rows = []
+    for path in sorted(folder.glob("written_messages_*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rows.append(_row(json.loads(line), f"{WRITTEN_PART}:{path.name}", WRITTEN_PART))
     return rows
 
 
 def folds_by_repo(rows: Sequence[Row], k: int = FOLDS) -> list[int]:
-    """A fold number per row; every repository in one fold, folds filled largest repo first."""
+    """A fold number per row; every repository in one fold, folds filled largest repo first.
+    Our written rows get TRAIN_ONLY: in every training fold, in no test fold."""
     sizes: dict[str, int] = {}
     for r in rows:
-        sizes[r.repo] = sizes.get(r.repo, 0) + 1
+        if r.part != WRITTEN_PART:
+            sizes[r.repo] = sizes.get(r.repo, 0) + 1
     load = [0] * k
     fold_of: dict[str, int] = {}
     for repo in sorted(sizes, key=lambda name: (-sizes[name], hashlib.sha256(f"{SEED}{name}".encode()).hexdigest())):
         f = min(range(k), key=lambda i: (load[i], i))
         fold_of[repo] = f
         load[f] += sizes[repo]
-    return [fold_of[r.repo] for r in rows]
+    return [TRAIN_ONLY if r.part == WRITTEN_PART else fold_of[r.repo] for r in rows]
 
 
 def evidence(rows: Sequence[Row]) -> list[Evidence]:
@@ -136,7 +157,7 @@ class Sparse:
 
 
 def ngram_matrix(ev: Sequence[Evidence]) -> Sparse:
-    indptr, indices, data = [0], [], []
+    indptr, indices, data = [0], list[int](), list[float]()
     for e in ev:
         buckets = ngram_buckets(e)
         indices.extend(buckets.keys())
@@ -198,13 +219,15 @@ def class_weights(y: Any, power: float = 0.5) -> Any:
     return w / w.mean()
 
 
-def fit(X: Any, y: Any, *, l2: float, steps: int = 300, lr: float = 0.1, power: float = 0.5) -> Softmax:
+def fit(X: Any, y: Any, *, l2: float, steps: int = 300, lr: float = 0.1, power: float = 0.5,
+        row_weight: Any = None) -> Softmax:
     """Weighted softmax regression, full-batch Adam from zero (deterministic)."""
     width = X.width if isinstance(X, Sparse) else X.shape[1]
     n, c = len(y), len(CLASSES)
     W, b = np.zeros((width, c)), np.zeros(c)
     onehot = np.eye(c)[y]
-    weight = class_weights(y, power)[:, None] / n
+    weight = class_weights(y, power) * (1.0 if row_weight is None else row_weight)
+    weight = (weight / weight.mean())[:, None] / n
     state = [np.zeros_like(W), np.zeros_like(W), np.zeros_like(b), np.zeros_like(b)]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     for t in range(1, steps + 1):
@@ -228,38 +251,34 @@ def cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "git-ledger-bench"
 
 
-def out_of_fold(X: Any, y: Any, folds: Sequence[int], train: Callable[[Any, Any], Softmax], key: str = "") -> Any:
-    """Probabilities of each row from a model trained on the other folds (kept in the bench
+def out_of_fold(X: Any, y: Any, folds: Sequence[int], train: Callable[[Any, Any, Any], Softmax], key: str = "") -> Any:
+    """Probabilities of each row from a model trained on the other folds (`train(X, y, rows)`,
+    `rows` the training rows' indices; kept in the bench
     cache under `key`, which must name the data and the settings, when one is given)."""
     path = cache_dir() / f"oof-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npy"
     if key and path.exists():
         return np.load(path)
     folds_a = np.array(folds)
     out = np.zeros((len(y), len(CLASSES)))
-    for f in sorted(set(folds)):
+    for f in sorted(set(folds) - {TRAIN_ONLY}):
         tr, te = np.where(folds_a != f)[0], np.where(folds_a == f)[0]
         pick = (lambda idx: X.rows(idx)) if isinstance(X, Sparse) else (lambda idx: X[idx])
-        out[te] = train(pick(tr), y[tr]).probabilities(pick(te))
+        out[te] = train(pick(tr), y[tr], tr).probabilities(pick(te))
     if key:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.save(path, out)
     return out
 
 
-def votes(probs: Any, th: Thresholds) -> list[str | None]:
-    """Each row's answer: a type, `none`, or None (abstained)."""
-    return [decide(row, th).vote for row in probs.tolist()]
-
-
-def full_path(rule_types: Sequence[str], first: Any, second: Any, th_first: Thresholds, th_second: Thresholds,
-              *, judge_untyped: bool) -> list[str | None]:
-    """Each row's final type: the rules' type, else the type both judges agree on (the panel's
-    own rule, `panel.verdict`), judging `other` only or also what the rules left `none`."""
+def full_path(rows: Sequence[Row], rules: Sequence[Classification], first: Any, second: Any,
+              th_first: Thresholds, th_second: Thresholds, *, scope: str) -> list[str | None]:
+    """Each row's final type: the rules' type, else, when the row is in the judges' `scope`
+    (`fullpath.judged`), the type both judges agree on (the panel's own rule, `panel.verdict`)."""
     out: list[str | None] = []
-    for rule, pa, pb in zip(rule_types, first.tolist(), second.tolist()):
-        if rule in TYPES:
-            out.append(rule)
-        elif rule == OTHER or judge_untyped:
+    for row, rule, pa, pb in zip(rows, rules, first.tolist(), second.tolist()):
+        if rule.type in TYPES:
+            out.append(rule.type)
+        elif judged(rule, after_turn=message(row).after_turn, scope=scope):
             v = verdict([("a", decide(pa, th_first)), ("b", decide(pb, th_second))])
             out.append(v.type if v is not None else None)
         else:
@@ -267,35 +286,67 @@ def full_path(rule_types: Sequence[str], first: Any, second: Any, th_first: Thre
     return out
 
 
-def rule_types(rows: Sequence[Row]) -> list[str]:
+def pair_alone(first: Any, second: Any, th_first: Thresholds, th_second: Thresholds) -> list[str | None]:
+    """The type both judges agree on, for every row, rules aside."""
+    return [v.type if (v := verdict([("a", decide(pa, th_first)), ("b", decide(pb, th_second))])) else None
+            for pa, pb in zip(first.tolist(), second.tolist())]
+
+
+def message(row: Row) -> Message:
+    return Message(row.text, row.previous, row.tools)
+
+
+def rule_classifications(rows: Sequence[Row]) -> list[Classification]:
     """What the rules alone make of each row, with its context."""
     from git_ledger.classify.classify import classify
 
-    return [classify(r.text, previous=r.previous or None, previous_tools=r.tools).type for r in rows]
+    return [classify(r.text, previous=r.previous or None, previous_tools=r.tools) for r in rows]
+
+
+def held_out_rules(rows: Sequence[Row], rules: Sequence[Classification]) -> list[Classification]:
+    """The rules as on repositories they were not tuned on (`bench/rules_by_lang.py --by-repo`):
+    a correction a rule typed stays typed only when that rule typed a correction in another
+    repository too; otherwise the row counts as left untyped (`none`, no exclusion). The rules
+    were written looking at tune, so without this the judges would be measured only on what
+    over-fitted rules leave, and look useless where unseen repositories need them most."""
+    repos: dict[str | None, set[str]] = {}
+    for r, c in zip(rows, rules):
+        if c.type in TYPES and r.correction:
+            repos.setdefault(c.rule, set()).add(r.repo)
+    return [Classification(NONE, lang=c.lang)
+            if c.type in TYPES and r.correction and not repos.get(c.rule, set()) - {r.repo} else c
+            for r, c in zip(rows, rules)]
 
 
 @dataclass
 class Prepared:
     """Each row twice: with its context as given, then without the agent's previous message
-    (stored cases carry only their tool calls), so the judges learn to read both."""
+    (stored cases carry only their tool calls), so the judges learn to read both; the real rows
+    first, then our written ones (training only)."""
 
     y: Any
     folds: list[int]
     ngram: Sparse
     e5: Any
     digest: str  # names the rows and the evidence code's output, for the out-of-fold cache
+    real: int  # the number of real rows
+    written: Any  # per row: one of our written rows
+
+    def row_weight(self, written_weight: float) -> Any:
+        """Per row: 1 for a real row, `written_weight` for one of ours."""
+        return np.where(self.written, written_weight, 1.0)
 
     def halves(self, probs: Any) -> tuple[Any, Any]:
-        """Out-of-fold probabilities: (with the previous message, without it)."""
-        n = len(probs) // 2
-        return probs[:n], probs[n:]
+        """Out-of-fold probabilities of the real rows: (with the previous message, without it)."""
+        return probs[:self.real], probs[self.real:2 * self.real]
 
 
-def prepare(rows: Sequence[Row]) -> Prepared:
-    both = [*rows, *(dataclasses.replace(r, previous="") for r in rows)]
+def prepare(rows: Sequence[Row], written: Sequence[Row] = ()) -> Prepared:
+    both = [*(r for part in (rows, written) for r in (*part, *(dataclasses.replace(r, previous="") for r in part)))]
     ev = evidence(both)
     digest = hashlib.sha256(repr([(r.id, r.label, e) for r, e in zip(both, ev)]).encode()).hexdigest()[:16]
-    return Prepared(labels(both), folds_by_repo(both), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest)
+    return Prepared(labels(both), folds_by_repo(both), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest,
+                    len(rows), np.array([r.part == WRITTEN_PART for r in both]))
 
 
 @dataclass

@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Train the built-in local judge pair and write its artefact to git_ledger/resources/judges/.
 
-    GIT_LEDGER_SHARED=/work/shared python tools/train_judges.py [--check]
+    GIT_LEDGER_SHARED=/work/shared python tools/train_judges.py [--check] [--written DIR | --no-written]
 
 Reads the development set's `tune` part only (`$GIT_LEDGER_SHARED/data/messages.jsonl` or
-`../shared/data` beside the checkout; absent: says so and exits 0). Steps, all deterministic:
+`../shared/data` beside the checkout; absent: says so and exits 0), and our own written messages
+(`tools/data/written_messages_*.jsonl`), which only ever train: they are in every training fold
+and in no test fold or figure. Steps, all deterministic:
 1. out-of-fold class probabilities of both judges, 5 folds by repository, each row seen with
    its context and again without the agent's previous message (as `retype` sees stored cases);
-2. the thresholds: on those out-of-fold answers, the pair's most recall on what the rules leave
-   untyped, with the types the pair adds at precision >= PRECISION_FLOOR and at the natural mix
-   >= NATURAL_FLOOR (the pair's own share is floored, not the full path's: the rules are retuned
-   apart, and the judges must not lean on them);
-3. both models fitted on all tune rows; weights (float16 hashed n-gram buckets, float32 e5
-   head) and thresholds written. No text, no n-gram and no row id is written.
+2. the judges' scope (`fullpath.SCOPES`) and thresholds, chosen by nested cross-validation:
+   each fold is typed with the thresholds the other four folds chose, and the scope is the one
+   whose nested estimate finds the most corrections at NATURAL_TARGET or more at the natural
+   mix (85% non-corrections). The rules are scored as on unseen repositories
+   (`judge_training.held_out_rules`), since they were written looking at tune. Thresholds are
+   the most recall within the floors on the rows that choose them (the types the pair adds at
+   precision >= ADDED_FLOOR, the full path at NATURAL_FLOOR at the natural mix: a little above
+   the target, since rows flatter the thresholds they chose);
+3. both models fitted on all rows; weights (float16 hashed n-gram buckets, float32 e5 head)
+   and thresholds written with the chosen scope. No text, no n-gram and no row id is written.
 `--check` does steps 1-2 and prints the figures without writing anything.
 """
 from __future__ import annotations
@@ -21,7 +27,10 @@ import argparse
 import itertools
 import json
 import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,91 +38,168 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import judge_training as jt
 
+from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds
+from git_ledger.models import TYPES, Classification
 
-NGRAM = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
-E5 = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
-PRECISION_FLOOR = 0.90  # the types the pair adds, tune out of fold
-NATURAL_FLOOR = 0.80  # ... at 85% non-corrections
-GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
+NGRAM: dict[str, Any] = {"l2": 1e-5, "power": 0.5, "steps": 300, "lr": 0.1}
+E5: dict[str, Any] = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
+ADDED_FLOOR = 0.85  # precision of the types the pair adds to the rules', out of fold
+NATURAL_TARGET = 0.85  # the full path's precision at 85% non-corrections, as the nested estimate must show it
+NATURAL_FLOOR = 0.88  # ... as thresholds must show it on the rows that choose them (which flatter them)
+GRID = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
 NONE_MIN = 0.5
+WRITTEN_WEIGHT = 0.4  # what one of our written rows weighs in training against a real one
 
 
-def choose(rows: list[jt.Row], rule_types: list[str], probs: dict[str, np.ndarray]
-           ) -> tuple[dict[str, float], bool, jt.Figures, jt.Figures]:
-    """The thresholds and the judging scope (also what the rules left `none`?) with the most
-    recall within the floors on the pair's own typings; ties go to the stricter thresholds.
-    Returns them, the pair's own figures and the full path's."""
-    best: tuple[tuple[float, float], dict[str, float], bool, jt.Figures, jt.Figures] | None = None
-    for untyped, (ca, cb) in itertools.product((False, True), itertools.product(GRID, GRID)):
-        typed = jt.full_path(rule_types, probs["ngram"], probs["e5"], Thresholds(ca, NONE_MIN),
-                             Thresholds(cb, NONE_MIN), judge_untyped=untyped)
-        added = [t if t != r else None for t, r in zip(typed, rule_types)]
-        own = jt.figures(rows, added)["all"]
-        if not own.typed or (own.precision or 0) < PRECISION_FLOOR or (own.natural_precision or 0) < NATURAL_FLOOR:
+@dataclass(frozen=True)
+class Choice:
+    scope: str
+    thresholds: dict[str, float]  # judge -> correction_min
+
+
+def _pairs() -> list[tuple[float, float]]:
+    return list(itertools.product(GRID, GRID))
+
+
+def typings(rows: Sequence[jt.Row], rules: Sequence[Classification], probs: dict[str, Any], scope: str
+            ) -> dict[tuple[float, float], list[str | None]]:
+    """The full path's type of every row, for every pair of thresholds."""
+    return {(ca, cb): jt.full_path(rows, rules, probs["ngram"], probs["e5"], Thresholds(ca, NONE_MIN),
+                                   Thresholds(cb, NONE_MIN), scope=scope) for ca, cb in _pairs()}
+
+
+def best_pair(rows: Sequence[jt.Row], rules: Sequence[Classification],
+              typed: dict[tuple[float, float], list[str | None]], picks: Sequence[int]) -> tuple[float, float] | None:
+    """The thresholds with the most full-path recall on rows `picks` within the floors (ties:
+    the stricter); None when no pair adds a type within them."""
+    sub = [rows[i] for i in picks]
+    best: tuple[tuple[float, float], tuple[float, float]] | None = None
+    for pair, types in typed.items():
+        full = [types[i] for i in picks]
+        added = [t if t != rules[i].type else None for t, i in zip(full, picks)]
+        own = jt.figures(sub, added)["all"]
+        whole = jt.figures(sub, full)["all"]
+        if not own.typed or (own.precision or 0) < ADDED_FLOOR or (whole.natural_precision or 0) < NATURAL_FLOOR:
             continue
-        key = (own.recall or 0.0, ca + cb)
+        key = (whole.recall or 0.0, sum(pair))
         if best is None or key > best[0]:
-            best = (key, {"ngram": ca, "e5": cb}, untyped, own, jt.figures(rows, typed)["all"])
-    if best is None:
+            best = (key, pair)
+    return None if best is None else best[1]
+
+
+def nested(rows: Sequence[jt.Row], rules: Sequence[Classification], typed: dict[tuple[float, float], list[str | None]],
+           folds: Sequence[int]) -> tuple[list[str | None], list[tuple[float, float] | None]]:
+    """Each fold typed with the thresholds chosen on the other folds (the rules alone where
+    they chose none): an estimate no threshold saw."""
+    out: list[str | None] = [c.type if c.type in TYPES else None for c in rules]
+    chosen = []
+    for f in sorted(set(folds)):
+        train = [i for i, g in enumerate(folds) if g != f]
+        pair = best_pair(rows, rules, typed, train)
+        chosen.append(pair)
+        if pair is not None:
+            for i, g in enumerate(folds):
+                if g == f:
+                    out[i] = typed[pair][i]
+    return out, chosen
+
+
+def line(title: str, f: jt.Figures) -> str:
+    return (f"{title}: typed {f.typed}, precision {jt.fmt(f.precision)}, exact {jt.fmt(f.exact_precision)}, "
+            f"recall {jt.fmt(f.recall)}, at the natural mix {jt.fmt(f.natural_precision)}")
+
+
+def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequence[int]
+                   ) -> tuple[Choice, dict[str, jt.Figures], list[str]]:
+    """The choice (scope and thresholds), the figures behind it, and a report."""
+    rules = jt.rule_classifications(rows)
+    held = jt.held_out_rules(rows, rules)
+    report = [line("rules alone", jt.figures(rows, [c.type if c.type in TYPES else None for c in rules])["all"]),
+              line("rules alone, held out by repository", jt.figures(rows, [
+                  c.type if c.type in TYPES else None for c in held])["all"])]
+    best: tuple[float, str, list[str | None]] | None = None
+    by_scope = {}
+    for scope in SCOPES:
+        typed_held = typings(rows, held, probs, scope)
+        estimate, chosen = nested(rows, held, typed_held, folds)
+        f = jt.figures(rows, estimate)["all"]
+        by_scope[scope] = typed_held
+        report.append(line(f"full path, scope {scope}, rules held out, nested CV", f)
+                      + f" (thresholds per fold {chosen})")
+        if (f.natural_precision or 0) >= NATURAL_TARGET and (best is None or (f.recall or 0) > best[0]):
+            best = (f.recall or 0.0, scope, estimate)
+    scope = best[1] if best is not None else "other"
+    pair = best_pair(rows, held, by_scope[scope], range(len(rows)))
+    if pair is None:
         raise SystemExit("no thresholds reach the precision floors on tune; nothing written")
-    return best[1], best[2], best[3], best[4]
+    choice = Choice(scope, {"ngram": pair[0], "e5": pair[1]})
+    ths = {n: Thresholds(v, NONE_MIN) for n, v in choice.thresholds.items()}
+    as_is = typings(rows, rules, probs, scope)
+    as_is_nested, _ = nested(rows, rules, as_is, folds)
+    figs = {
+        "full_path_held_out": jt.figures(rows, best[2] if best is not None else [None] * len(rows))["all"],
+        "full_path": jt.figures(rows, as_is_nested)["all"],
+        "pair_alone": jt.figures(rows, jt.pair_alone(probs["ngram"], probs["e5"], ths["ngram"], ths["e5"]))["all"],
+    }
+    report += [line("full path, chosen scope, rules as they are, nested CV", figs["full_path"]),
+               line("the pair alone at the chosen thresholds (in-sample thresholds)", figs["pair_alone"])]
+    return choice, figs, report
+
+
+def trainer(params: dict[str, Any], weight: Any) -> Callable[[Any, Any, Any], jt.Softmax]:
+    def train(X: Any, y: Any, rows: Any) -> jt.Softmax:
+        return jt.fit(X, y, **params, row_weight=weight[rows])
+    return train
+
+
+def out_of_fold(data: jt.Prepared) -> dict[str, Any]:
+    weight = data.row_weight(WRITTEN_WEIGHT)
+    weighed = f"w{WRITTEN_WEIGHT}" if data.written.any() and WRITTEN_WEIGHT != 1.0 else ""
+    return {name: jt.out_of_fold(X, data.y, data.folds, trainer(params, weight), key=f"{name}{data.digest}{params}{weighed}")
+            for name, X, params in (("ngram", data.ngram, NGRAM), ("e5", data.e5, E5))}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="cross-validate and print; write nothing")
     parser.add_argument("--out", type=Path, default=ARTEFACTS, help=f"artefact folder (default {ARTEFACTS})")
+    parser.add_argument("--written", type=Path, default=jt.WRITTEN, help=f"our written messages (default {jt.WRITTEN})")
+    parser.add_argument("--no-written", action="store_true", help="train on the development set alone")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
         print("train_judges: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
     rows = jt.load_rows(folder, ("tune",))
-    data = jt.prepare(rows)
-    probs = {
-        "ngram": jt.out_of_fold(data.ngram, data.y, data.folds, lambda X, y: jt.fit(X, y, **NGRAM),
-                                key=f"ngram{data.digest}{NGRAM}"),
-        "e5": jt.out_of_fold(data.e5, data.y, data.folds, lambda X, y: jt.fit(X, y, **E5), key=f"e5{data.digest}{E5}"),
-    }
-    given = {name: data.halves(p)[0] for name, p in probs.items()}
-    bare = {name: data.halves(p)[1] for name, p in probs.items()}
-    rule_types = jt.rule_types(rows)
-    thresholds, untyped, own, figs = choose(rows, rule_types, given)
-    scope = "what the rules left `other` or `none`" if untyped else "what the rules left `other`"
-    print(f"{len(rows)} tune rows, {sum(r.correction for r in rows)} corrections; judging {scope}; "
-          f"correction thresholds {thresholds}")
-    ths = {n: Thresholds(thresholds[n], NONE_MIN) for n in ("ngram", "e5")}
-    typed = jt.full_path(rule_types, bare["ngram"], bare["e5"], ths["ngram"], ths["e5"], judge_untyped=untyped)
-    added = [t if t != r else None for t, r in zip(typed, rule_types)]
-    without = jt.figures(rows, added)["all"]
-    for title, f in (("the pair's own typings", own), ("... without the previous message", without),
-                     ("full path", figs)):
-        print(f"{title}, out of fold: typed {f.typed}, precision {jt.fmt(f.precision)}, exact "
-              f"{jt.fmt(f.exact_precision)}, recall {jt.fmt(f.recall)}, at the natural mix "
-              f"{jt.fmt(f.natural_precision)}")
+    written = [] if args.no_written else jt.load_written(args.written)
+    data = jt.prepare(rows, written)
+    probs = {name: data.halves(p)[0] for name, p in out_of_fold(data).items()}
+    print(f"{len(rows)} tune rows, {sum(r.correction for r in rows)} corrections; "
+          f"{len(written)} written rows ({sum(r.correction for r in written)} corrections), training only")
+    choice, figs, report = cross_validate(rows, probs, data.folds[:data.real])
+    print("\n".join(report))
+    print(f"chosen: judging {choice.scope}; correction thresholds {choice.thresholds}")
     if args.check:
         return 0
-    ngram = jt.fit(data.ngram, data.y, **NGRAM)
-    e5 = jt.fit(data.e5, data.y, **E5)
+    weight = data.row_weight(WRITTEN_WEIGHT)
+    ngram = jt.fit(data.ngram, data.y, **NGRAM, row_weight=weight)
+    e5 = jt.fit(data.e5, data.y, **E5, row_weight=weight)
     args.out.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out / "ngram.npz", W=ngram.W.astype(np.float16), b=ngram.b.astype(np.float32))
     np.savez_compressed(args.out / "e5.npz", W=e5.W.astype(np.float32), b=e5.b.astype(np.float32))
     manifest = {
         "classes": list(CLASSES),
-        "judge_untyped": untyped,
+        "scope": choice.scope,
         "judges": {
-            name: {"file": f"{name}.npz", "correction_min": thresholds[name], "none_min": NONE_MIN, "fit": fit}
+            name: {"file": f"{name}.npz", "correction_min": choice.thresholds[name], "none_min": NONE_MIN, "fit": fit}
             for name, fit in (("ngram", NGRAM), ("e5", E5))
         },
         "trained_on": {"rows": len(rows), "corrections": sum(r.correction for r in rows), "part": "tune",
+                       "written_rows": len(written), "written_weight": WRITTEN_WEIGHT, "written_files": sorted({r.repo.split(":", 1)[1] for r in written}),
                        "folds": jt.FOLDS, "seed": jt.SEED, "script": "tools/train_judges.py"},
-        "cross_validated": {
-            "pair_own": {"typed": own.typed, "precision": own.precision, "recall": own.recall,
-                         "natural_precision": own.natural_precision},
-            "full_path": {"typed": figs.typed, "precision": figs.precision, "recall": figs.recall,
-                          "natural_precision": figs.natural_precision},
-        },
+        "cross_validated": {name: {"typed": f.typed, "precision": f.precision, "recall": f.recall,
+                                   "natural_precision": f.natural_precision} for name, f in figs.items()},
     }
     (args.out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

@@ -2,29 +2,43 @@
 judges on what the rules could not type, a type counting only when two judges agree.
 
 Which messages the judges see is a measured choice, made by tools/train_judges.py and kept in
-the built-in pair's manifest (`judge_untyped`): `other` (the rules saw something corrective),
-and, when it paid on the tune part, also what the rules answered `none` without excluding it for
-a reason of its own (empty, malformed). The texts are masked before any judge sees them, as
-`retype` masks stored cases.
+the built-in pair's manifest (`scope`, one of SCOPES): always `other` (the rules saw something
+corrective), and, when it paid on the tune part, what the rules left `none` right after an agent
+turn without a reason that rules a correction out (the user blaming themselves, a hypothetical,
+agreement, a re-check, a negation, someone else's error, the harness). A long message is judged
+by its typed words' opening (the judges' evidence cuts it). The texts are masked before any
+judge sees them, as `retype` masks stored cases.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from git_ledger.classify.rules import EMPTY, MALFORMED
+from git_ledger.classify.rules import LONG, NEW_TASK, PASTED
 from git_ledger.judges.base import Judge, JudgeInput
 from git_ledger.judges.evidence import PREVIOUS_CHARS
 from git_ledger.judges.panel import AGREED, Verdict, ask_panel
 from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, OTHER, Classification
 
+# Per scope, the rules' reasons for `none` (None: no exclusion, nothing corrective found) under
+# which a message after an agent turn still goes to the judges. Every other exclusion (empty,
+# malformed, harness, self-blame, hypothetical, agreement, recheck, negated, third-party) is hard.
+SCOPES: dict[str, frozenset[str | None]] = {
+    "other": frozenset(),
+    "untyped": frozenset({None}),
+    "untyped-long": frozenset({None, LONG}),
+    "untyped-soft": frozenset({None, LONG, PASTED, NEW_TASK}),
+}
+DEFAULT_SCOPE = "other"
 
-def judge_ruled_none() -> bool:
-    """Whether the judges also see what the rules answered `none` (the trained choice)."""
+
+def trained_scope() -> str:
+    """The scope the built-in pair was trained and chosen for (its manifest's `scope`)."""
     from git_ledger.judges.local import read_manifest
 
-    return bool(read_manifest().get("judge_untyped", False))
+    scope = read_manifest().get("scope", DEFAULT_SCOPE)
+    return scope if scope in SCOPES else DEFAULT_SCOPE
 
 
 @dataclass(frozen=True)
@@ -33,12 +47,17 @@ class Message:
     previous: str = ""  # the agent's message before it
     previous_tools: tuple[str, ...] = ()  # that turn's tool calls
 
+    @property
+    def after_turn(self) -> bool:
+        """An agent turn came before it (something of the agent's could be corrected)."""
+        return bool(self.previous.strip() or self.previous_tools)
 
-def judged(c: Classification, *, ruled_none: bool) -> bool:
+
+def judged(c: Classification, *, after_turn: bool, scope: str) -> bool:
     """Whether the judges are asked about a message the rules classified as `c`."""
     if c.type == OTHER:
         return True
-    return ruled_none and c.type == NONE and c.excluded not in (EMPTY, MALFORMED)
+    return c.type == NONE and after_turn and c.excluded in SCOPES[scope]
 
 
 def judge_input(m: Message) -> JudgeInput:
@@ -48,12 +67,12 @@ def judge_input(m: Message) -> JudgeInput:
 
 def judge_untyped(
     messages: Sequence[Message], rules: Sequence[Classification], judges: Sequence[Judge],
-    *, ruled_none: bool | None = None,
+    *, scope: str | None = None,
 ) -> list[Verdict | None]:
     """Per message, the panel's verdict when it was asked, None when the rules had decided.
-    `ruled_none`: also judge the rules' `none` (default: as the built-in pair was trained)."""
-    ruled_none = judge_ruled_none() if ruled_none is None else ruled_none
-    picks = [i for i, c in enumerate(rules) if judged(c, ruled_none=ruled_none)]
+    `scope`: which of the rules' answers the judges see (default: as the built-in pair was trained)."""
+    scope = trained_scope() if scope is None else scope
+    picks = [i for i, (m, c) in enumerate(zip(messages, rules)) if judged(c, after_turn=m.after_turn, scope=scope)]
     verdicts = ask_panel(judges, [judge_input(messages[i]) for i in picks]) if picks else []
     out: list[Verdict | None] = [None] * len(messages)
     for i, v in zip(picks, verdicts):

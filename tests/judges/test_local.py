@@ -20,6 +20,7 @@ from git_ledger import paths
 from git_ledger.judges import configured
 from git_ledger.judges.base import ABSTAIN, OK, JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets
+from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
 from tests.testing.util import JUDGES_DIR, run_cli
@@ -75,7 +76,7 @@ def test_ngram_features_are_a_fixed_size_hashed_vector() -> None:
         ((0.1, 0.0, 0.0, 0.1, 0.7, 0.1), OK, "result-error"),
         ((0.35, 0.05, 0.0, 0.5, 0.05, 0.05), ABSTAIN, None),  # a correction at 0.65 < 0.7
         ((0.9, 0.02, 0.02, 0.02, 0.02, 0.02), OK, NONE),
-        ((0.1, 0.1, 0.1, 0.1, 0.1, 0.5), ABSTAIN, None),  # a correction, but no type fits best
+        ((0.1, 0.05, 0.05, 0.2, 0.1, 0.5), OK, "premise-error"),  # a correction: the likeliest of the four
     ],
 )
 def test_a_judge_types_only_above_its_threshold(probs: tuple[float, ...], status: str, value: str | None) -> None:
@@ -90,6 +91,7 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
     assert tuple(manifest["classes"]) == CLASSES
     assert manifest["trained_on"]["part"] == "tune"
+    assert manifest["scope"] in SCOPES  # which of the rules' answers the pair is asked about
     for name in ("ngram", "e5"):
         entry = manifest["judges"][name]
         assert 0 < entry["correction_min"] <= 1 and 0 < entry["none_min"] <= 1
@@ -126,30 +128,34 @@ def test_with_no_judges_configured_the_builtin_pair_is_the_panel() -> None:
 
 def test_classify_llm_runs_rules_then_the_local_pair() -> None:
     _require_local()
-    from git_ledger.judges.fullpath import judge_ruled_none
+    from git_ledger.judges.fullpath import trained_scope
 
     lines = [
         "you forgot to update the changelog",
         json.dumps({"text": "hmm, that is still not it", "previous": "I've fixed the import; this should resolve it.",
                     "previous_tools": ["Edit(app.py)", "Bash(pytest -q)"]}),
         json.dumps({"text": "thanks, looks good, merging now"}),
+        json.dumps({"text": "let us move on to the export feature", "previous": "I've added the migration for the new column.",
+                    "previous_tools": ["Write(migrations/0002.py)"]}),
         "{not json",
         "",
     ]
     out = run_cli("classify", "--llm", input="\n".join(lines) + "\n")
     assert out.returncode == 0, out.stderr
     answers = [json.loads(line) for line in out.stdout.splitlines()]
-    assert len(answers) == 5
+    assert len(answers) == 6
     assert answers[0]["type"] == "omission" and answers[0]["typed_by"].startswith("rule:")
     assert answers[0]["judges"] is None  # the rules typed it: no judge asked
     # The rules see something corrective they cannot type: the pair is asked.
     assert answers[1]["judges"] in ("agreed", "none", "no-quorum", "disagreement")
     assert (answers[1]["typed_by"] or "judges:ngram+e5") == "judges:ngram+e5"
-    assert answers[2]["type"] == "none"
-    assert (answers[2]["judges"] is None) is not judge_ruled_none()  # asked only if trained so
-    assert answers[3]["excluded"] == "malformed" and answers[3]["judges"] is None
-    assert answers[4]["excluded"] == "empty" and answers[4]["judges"] is None
-    assert out.stderr.count("\n") == 1 and "line 4" in out.stderr  # the malformed line, nothing else
+    assert answers[2]["type"] == "none" and answers[2]["judges"] is None  # no agent turn before it
+    # The rules' `none` after an agent turn goes to the judges only if the pair was trained so.
+    assert answers[3]["rule"] is None and answers[3]["excluded"] is None
+    assert (answers[3]["judges"] is None) is (trained_scope() == "other")
+    assert answers[4]["excluded"] == "malformed" and answers[4]["judges"] is None
+    assert answers[5]["excluded"] == "empty" and answers[5]["judges"] is None
+    assert out.stderr.count("\n") == 1 and "line 5" in out.stderr  # the malformed line, nothing else
 
 
 # ------------------------------------------------------------------------- judge enable
