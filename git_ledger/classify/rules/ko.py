@@ -46,15 +46,17 @@ TYPES: tuple[Rule, ...] = (
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
-    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
+    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말라\s그랬|말아\s?(?:달라고|주시라고|달랬|달라니까)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
          # "utils.py만 고치라니까": "I told you to …", insisted.
          r"|(?<=[가-힣])(?:으)?라니(?:까|깐)"),
     # "탭으로 하기로 했는데 전부 스페이스로 바꿨네요": what was agreed, and what was done instead.
     rule(IV, "agreed", r"기로\s?(?:했|하셨|합의했|약속했)(?:잖아|는데|었는데|지만)",
          also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
-         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"),
-    rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?(?:하래|하라고|시켰)|시키지(?:도)?\s?않은|안\s?시킨"
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"
+         # "분명히 요청드렸는데요", "몇 번을 말해요"
+         r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
+    rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?\S{0,12}?(?:하래|하라고|시켰|하랬)|시키지(?:도)?\s?않은|안\s?시킨"
          r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
     # run (the class contains 이/가/게); a one-character lookbehind finds the same messages.
@@ -68,7 +70,9 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:원한|요청한|부탁한|바란|말씀드린)\s?(?:건|것은|거는)\s?[^.?!]{0,40}?(?:게|거|것이)\s?아니"),
     rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
     # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
-    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
+    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기|게|거)(?:이|은|는)?\s?아니"
+         # "제 말은 헤더 아래 여백이에요": what I mean is …
+         r"|(?:^|\s)(?:제|내)\s?(?:말은|말씀은|말뜻은|뜻은|의도는)\s"
          r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
          r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
     # "어제 버전으로 롤백하라는 거야", "footer 말이야": what was meant, said again.
@@ -95,31 +99,117 @@ TYPES: tuple[Rule, ...] = (
          r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
          # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
          r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
-         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
+         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)",
+         # "이제 에러 안 나요", "더 이상 오류 없어요": fixed; "다시 에러 안 나게 해 줘": an aim.
+         unless=r"(?:에러|오류|문제|증상)(?:가|는|도)?\s?(?:이제\s?|더\s?이상\s?)?(?:안\s?(?:나|떠|뜨|생기)|없|사라)"
+         r"|안\s?나게|않게|않도록|없게|없도록|해결됐|해결되었"),
 )
 
 # "여전히 전부 깜빡여", "또다시 버튼이 두 번 눌리네", "아직도 로그인 화면이에요": still, after the attempt
 # (not "아직도 이해가 안 가": the user's own understanding, nor something still in progress).
-_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임)"
-                    r"(?=\s|$|[.!~…])",
+_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임|됨|다)"
+                    r"(?=\s|$|[.!~…ㅠㅜㅋㅎ])",
                     unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
-# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "똑같아",
-# "반응이 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result (asked, too: "안 되는데요?");
-# opening a task they are a report, not a correction; "'안 돼요'라는 문구" names a text.
-_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아)?(?=\s|$|[.!~…?])"
-_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되는데요|되요|돼요|됨|되잖아|나와|나와요|보여|보여요|떠|떠요"
-                    r"|열려|열려요|움직여|눌려|눌려요|먹혀|먹혀요)|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|떠|떠요"
-                    r"|뜨는데|뜨네|남|발생)"
-                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없" + _RESULT_ENDING +
-                    r"|(?:바뀐|변경된|달라진|반영된)\s?(?:게|것이|건)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
-                    r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데)"
-                    r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|떠|떠요|나와|나와요|나오네|나오는데|발생))"
-                    r"(?=\s|$|[.!~…?])",
-                    unless=r"(?:이)?라는\s|메시지|문구|텍스트", after_claim=True, asked=True)
+# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "반응이
+# 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result; opening a task they are a
+# report, not a correction; "'안 돼요'라는 문구" names a text. Every level and spacing: 안돼/안 돼/
+# 안되요/안됌, 안 됩니다, 에러남/에러가 납니다/오류가 발생했어요, and a chat mark after it (안돼ㅠㅠ).
+_END = r"(?=\s|$|[.!~…?,ㅠㅜㅋㅎ;)])"
+_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아|잖아요|습니다|다|어서)?" + _END
+# A verb of showing, opening, moving or taking effect, after 안: its present forms in each level.
+_NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼요|됨|됌|되잖아|되잖아요|됩니다|되고\s?있어요?|되더라고요?"
+             r"|나와|나와요|나옵니다|나오네요?|나오는데요?|나옴|보여|보여요|보입니다|보이네요?|보이는데요?|보임"
+             r"|떠|떠요|뜹니다|뜨네요?|뜨는데요?|뜸|열려|열려요|열립니다|열리네요?|열리는데요?|열림"
+             r"|움직여|움직여요|움직입니다|움직이네요?|눌려|눌려요|눌립니다|눌리네요?|먹혀|먹혀요|먹힙니다|먹히네요?|먹네요?|먹어요?"
+             r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?)")
+_ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
+                r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
+                r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?)?)"
+                r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
+_RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
+                  r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?)"
+                  r"|(?:아무\s?)?(?:변화|반응|변동)(?:이\s?|가\s?|도\s?)?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
+                  r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|돼요|이에요|이네요|입니다|임)"
+                  # it vanishes, freezes, crashes, overlaps, is cut off
+                  r"|(?:사라져|사라지네|사라졌어|멈춰|멈추네|꺼져|꺼지네|튕겨|튕기네|터져|터지네|깨져|깨지네|겹쳐|겹치네|잘려|잘리네"
+                  r"|밀려|찌그러져)(?:요)?|(?:사라집|멈춥|꺼집|튕깁|터집|깨집|겹칩|잘립)니다|먹통(?:이에요|입니다|이네요|임)"
+                  r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|납니다|떠|떠요|뜹니다|나와|나와요|나오네|나오는데"
+                  r"|나옵니다|발생))" + _END)
+# "X하면 안 돼요?" asks leave ("can't we …?"); "X 안 돼요" alone may answer the agent's question.
+_NOT_A_REPORT = (r"(?:에러|오류|문제|경고|버그)(?:가|는|도)?\s?(?:더\s?이상\s?|이제\s?|다\s?)?(?:안\s?(?:나|떠|뜨|생기|보이|나와)|사라)|"
+                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리)|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
+_AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT, after_claim=True)
+# Asked, the forms that complain ("안 되는데요?", "그대로인데?", "에러 나는데?"), not the ones that ask
+# ("그대로예요?": is the rest unchanged?).
+_AFTER_CLAIM_ASKED = rule(R, "same-after-claim-asked", r"(?:^|\s)(?:(?:안\s?(?:되|나오|보이|뜨|열리|움직이|눌리|먹히|바뀌)"
+                          r"|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|뜨)|(?:똑)?같은\s?(?:에러|오류|문제)(?:가|이)?\s?(?:나|뜨))"
+                          r"(?:는데|는데요|네|네요|잖아|잖아요)|그대로(?:인데|인데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
+# "안 돼요" alone right after the agent's work, unless it answers the agent's question ("삭제할까요?").
+_BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)", unless=r"(?:이)?라는\s|메시지|문구|텍스트",
+                after_claim=True, not_an_answer=True)
+# "똑같아요", "아까랑 똑같아", "전이랑 같은 화면이에요", "이전과 동일합니다": the same as before the
+# attempt (not "예상한 거랑 똑같아요", "시안이랑 똑같네요": what was wanted).
+_SAME_AS_BEFORE = rule(R, "same-as-before-after-claim",
+                       r"^(?:여전히\s|계속\s|아직도\s|그냥\s|다\s|완전\s)?(?:똑같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함)"
+                       r"[.!~…ㅠㅜㅋㅎ\s]*$"
+                       r"|(?<![가-힣])(?:아까|전|이전|방금|처음|원래|예전|수정\s?전|고치기\s?전)\s?(?:이랑|랑|과|와|하고|처럼)\s?(?:완전\s|다\s)?(?:똑)?"
+                       r"(?:같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함|은\s?(?:화면|결과|에러|오류|문제|상태|증상|현상"
+                       r"|메시지|값))", after_claim=True)
+# "빌드 실패해요", "테스트가 깨져요", "CI 빨간불", "린트 에러": the checks fail after the agent's work
+# (not "빌드 실패 시 알림", "테스트가 깨지지 않게": a case, an aim).
+_CHECKS_FAIL = rule(R, "checks-fail-after-claim", r"(?:빌드|컴파일|테스트|배포|린트|타입\s?체크|(?<![a-z_])(?:ci|lint|tests?|build|typecheck))"
+                    r"(?:가|이|는|도|들이|들도)?\s?(?:다\s|전부\s|모두\s|또\s|계속\s)?(?:실패|깨져|깨지네|깨집니다|깨졌|안\s?(?:돼|되네|됩니다|됨|돌아|통과)"
+                    r"|통과\s?(?:안|못)|빨간|터져|터졌|터집니다|떨어져|떨어졌|fail(?![a-z]))",
+                    unless=r"(?:으|하|되)?면(?=\s|$)|\s시(?:에|에는)?(?=\s|$)|경우|않게|않도록|없게|없도록|지\s?않|기\s?전|전에", after_claim=True)
+# "자꾸 튕겨요", "계속 로그인 화면으로 돌아가요": it keeps failing (not "계속 진행해 줘": go on).
+_KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?(?:\S{1,10}\s){0,2}?\S{0,10}?(?:튕겨|튕기|꺼져|꺼지|멈춰|멈추"
+                      r"|사라져|사라지|돌아가|돌아와|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
+                      r"|무한\s?로딩|로딩만)",
+                      unless=r"(?:줘|주세요|줄래|하세요|해\s?봐|보자|하자|해요|해)[.!~…]*$|않게|않도록|없게|없도록", after_claim=True)
+# "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
+_SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
+                  r"|습니다|음)", after_claim=True, not_an_answer=True)
+# "(still) …?" right after the agent's work: "여전히 다 움직이는데?", "아직도 그대로네?", and a bare
+# "여전히..." before the question.
+_STILL_ASKED = rule(R, "still-asked-after-claim", r"(?:여전히|아직도|또다시)\s?[^.?!\n]{1,30}?(?:는데|는데요|네|네요|잖아|잖아요)"
+                    r"[.!~…ㅠㅜ\s]*$|^(?:여전히|아직도|또다시)[.…~!ㅠㅜ]*$",
+                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민", after_claim=True, asked=True)
+# "로그아웃 버튼은 안 만들었어요?", "설정 파일은 왜 안 바꿨어요?", "테스트는 안 돌려 보셨어요?": asked
+# after the agent's work, what it left undone (not "테스트는 아직 안 했어요": the user's own state).
+_AGENT_DONE = (r"바꿨|바꾸셨|고쳤|고치셨|수정했|수정하셨|추가했|추가하셨|넣었|넣으셨|만들었|만드셨|지웠|지우셨|업데이트했|업데이트하셨"
+               r"|반영했|반영하셨|적용했|적용하셨|하셨|돌려\s?보셨|돌리셨|올리셨|커밋하셨|테스트하셨")
+_MISSED_ASKED = rule(O, "missed-asked-after-claim", r"(?:(?:은|는|도)\s?|왜\s?(?:[^\s]{1,12}\s){0,2}?)(?:왜\s?)?안\s?(?:" + _AGENT_DONE +
+                     r")(?:어|어요|나요|네|네요|지|죠|습니까|니|냐)?" + _END,
+                     unless=r"아직|(?:^|\s)(?:저는|나는|전|난|저도|나도|제가|내가|저희|우리)\s", after_claim=True, asked=True)
+# "다크 모드는 반영하지 않으셨네요": the honorific names the agent (in any context).
+_FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|수정하|반영하|업데이트하|만들|작성하|지우|삭제하|적용하|변경하|포함하"
+                      r"|처리하)지\s?(?:않으셨|않으신\s?(?:것|거)\s?같)")
+# "원래대로 돌려 주세요", "방금 거 되돌려", "롤백해 줘" right after the agent's work: undo it (not "롤백
+# 기능 만들어 줘", nor "원래대로 돌아왔어요": it works again).
+_UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
+             r"(?:복구|복원|되돌|돌려|돌리)|되돌려|되돌리|롤백|돌려\s?(?:놔|놓)",
+             also=r"(?:줘|줘요|주세요|주실래요|줄래|해|해요|하세요|해라|놔|놔요|놓아|놓으세요|돌려|되돌려|시켜)[.!~…ㅠㅜ]*$",
+             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식",
+             after_claim=True, not_an_answer=True)
+# "왜 테스트를 지웠어요?", "설정 파일은 왜 건드렸어요?" right after the agent's work: it did what was
+# not asked (not "왜 useEffect를 썼어요?": a question about a choice).
+_WHY_DID = rule(IV, "why-did-after-claim", r"왜\s?(?:[^\s]{1,12}\s){0,3}?[^\s]{0,12}?(?:지웠|지우셨|삭제했|삭제하셨|없앴|없애셨|날렸|날리셨"
+                r"|건드렸|건드리셨|덮어썼|덮어쓰셨|덮어씌웠|되돌렸|되돌리셨|뺐|빼셨|빼\s?버렸|깨뜨렸|망가뜨렸|바꿔\s?버렸|지워\s?버렸"
+                r"|바꿨|바꾸셨|변경했|변경하셨)", unless=r"안\s", after_claim=True, asked=True)
+# "절대 경로 넣으면 안 되지", "하드코딩하면 안 되잖아요" right after the agent's work: it did what must not be done.
+_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
+                 r"|되는\s?걸)", after_claim=True)
+# "npm 말고 yarn 써요", "그 파일 말고 utils 쪽이요" right after the agent's work: not what it chose (not
+# "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
+_NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
+                  unless=r"말고(?:요)?\s[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
 # "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
 _NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
                   r"|^(?:이거|저거|그건|이건)\s?아니(?:야|에요|예요|잖아|고|라)"
-                  r"|(?:내가|제가)\s?(?:말한|얘기한|요청한|원한|부탁한|말씀드린)\s?(?:건|거는|것은)\s")
+                  r"|(?:내가|제가)\s?(?:말한|말했던|얘기한|얘기했던|요청한|요청했던|요청드린|원한|원했던|부탁한|부탁드린|말씀드린"
+                  r"|말씀드렸던)\s?(?:건|거는|것은)\s")
 # "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
 _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
 # "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
@@ -138,32 +228,45 @@ _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
 # 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
-_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
+_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?:아요|습니다|네요|는데요|는데|아|음|았어요|았습니다)" + _END + r"|(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
                     r"|나타나|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
 TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
 
+# A sentence that ends in a failure seen now: "… 흰 화면이 나와요", "… 에러 나요", "… 사라져요", "… 안 돼요".
+_SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
+                 r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다)"
+                 r"|(?:사라져|사라집니다|사라지네|멈춰|멈춥니다|멈추네|꺼져|꺼집니다|꺼지네|튕겨|튕깁니다|튕기네|깨져|깨집니다|깨지네"
+                 r"|터져|터집니다|터지네|죽어|죽습니다|죽네|먹통이에요|먹통입니다)(?:요)?"
+                 r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
+                 r"[.!~…ㅠㅜ]*$")
+
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
          r"|헷갈|놓쳤|빠뜨렸|빼먹었|깜빡|오타)|(?:내|제)\s?(?:실수|잘못|착각|오타|불찰)"
          r"|잘못\s?말했|말을\s?잘못|잘못\s?얘기했"
+         # "제가 파일을 안 올렸네요" (not "제가 말했는데 안 바꿨네요": said, and the agent did not)
+         r"|(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
          # "회의 놓쳤는데…": the user missed a meeting, a bus, a deadline.
          r"|(?:회의|미팅|전화|버스|기차|비행기|마감|약속|수업|세미나)(?:를|을)?\s?놓쳤"),
-    rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])"
-         r"|(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
-         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])"
-         r"|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
+    rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
+    # "새로고침하면 흰 화면이 나와요", "npm run build 하면 에러 나요": a -면 clause that ends in what
+    # is seen to fail reports it (each time I do X, Y fails); "실패하면 알려 줘" is a case.
+    rule(HYPOTHETICAL, "if-case", r"(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
+         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])",
+         unless=_SEEN_FAILING),
     # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
     rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
          r"|(?<=[가-힣])\s시(?:에는|에|엔)?(?=\s|$|[,.])",
-         unless=r"아까|방금|아직|여전히"),
+         unless=r"아까|방금|아직|여전히|" + _SEEN_FAILING),
     # "뭐가 잘못됐는지 써줘": an indirect question about an error, not an assertion of one.
     rule(HYPOTHETICAL, "indirect", r"(?:뭐가|무엇이|어디가|어디서|왜|어떻게|어느)\s?(?:\S{1,8}\s)?\S{0,8}?"
          r"(?:는지|었는지|됐는지|했는지|은지|인지|ㄴ지)(?=\s|$|[,.])"),
@@ -172,7 +275,7 @@ EXCLUSIONS = (
          r"(?:그런데|근데|하지만|그러나|다만|그리고|그럼|대신|단|또|추가로|이제)"
          r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)",
          # "네 근데 여전히 에러 나요": yes, then the attempt failed (a report, not an elaboration).
-         unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)"),
+         unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)|" + _SEEN_FAILING),
     rule(RECHECK, "check-again", r"다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
          r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"
@@ -208,7 +311,7 @@ CORRECTIVE = rx(
 )
 PRAISE = rx(r"^(?:고마워|감사|좋아|좋네|완벽|잘했|괜찮아|굿|오케이|ㅇㅋ)")
 # -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs".
-QUESTION = rx(r"(?:(?<=[가-힣])나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
+QUESTION = rx(r"(?:(?<=[가-힣])(?<!일어)나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
 
 # "…하지 말라고 하셨는데 제가 …해 버렸습니다": a prohibition (honorific: the user's), then what was
 # done; "테스트를 요청하셨는데 3개 추가했습니다" is compliance, so a positive request counts only

@@ -1,0 +1,160 @@
+"""The Korean rules on hard cases: corrections as real people type them after the agent's work
+(short reports in 해요체, 합쇼체 and 반말, with and without spacing, typos and chat forms), and the
+near-misses beside them (new tasks that describe a bug, questions, approvals "좋아요, 이제 …",
+requests to re-check, the user's own slips, answers to the agent's question). Every message here
+is written for the test; the contexts are agent messages written for it too.
+
+A near-miss may still be "other" (corrective words, left to the judges), never typed."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.models import TYPES
+
+R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
+
+# The agent's turn just claimed its work: in 해요체, in 합쇼체, in English, or only by its edit tools.
+FIXED_HAEYO = "로그인 버튼 이벤트를 수정했어요. 이제 잘 될 거예요."
+FIXED_FORMAL = "말씀하신 대로 헤더 레이아웃을 변경했습니다. 새로고침해서 확인해 주세요."
+FIXED_EN = "I've updated the login handler; this should resolve the error."
+EDITED = ["Edit(src/app/page.tsx)", "Bash(npm run build)"]
+AFTER_WORK = [
+    pytest.param(FIXED_HAEYO, (), id="haeyo"),
+    pytest.param(FIXED_FORMAL, (), id="formal"),
+    pytest.param(FIXED_EN, (), id="english"),
+    pytest.param(None, EDITED, id="tools"),
+]
+# The agent claimed nothing: it asked where to start (the same words then open a task).
+OPENING = "어떤 화면부터 시작할까요?"
+# The agent claimed its work and then asked the user something: "안 돼요" answers it.
+ASKED_AFTER_WORK = "설정 파일을 수정했습니다. 기존 캐시 폴더도 삭제할까요?"
+
+# Reports of the result: typed right after the agent's work, not when they open a task.
+REPORTS = [
+    # it does not work: every spacing, level and ending
+    ("안돼", R), ("안 돼요", R), ("안돼요", R), ("안되요", R), ("안 되네요", R), ("안되네", R),
+    ("안 됩니다", R), ("안됨", R), ("안됌", R), ("안돼ㅠㅠ", R), ("흠 안 되는데", R), ("안 되는데요?", R),
+    ("여전히 안 됩니다", R), ("똑같이 안 돼요", R),
+    ("잘 안 되네요", R), ("안 되는 것 같아요", R), ("제대로 안 되는 거 같은데", R),
+    ("여전히 작동하지 않습니다", R), ("로그인이 되지 않습니다", R), ("여전히 문제가 있습니다", R),
+    # nothing changed
+    ("그대로예요", R), ("그대로입니다", R), ("그대로네ㅋㅋ", R), ("그대로인데요?", R), ("아직도 그대로임", R),
+    ("바뀐 게 없어요", R), ("변한 거 없는데요", R), ("달라진 게 하나도 없습니다", R), ("아무 변화가 없어요", R),
+    ("아무것도 안 바뀌었어요", R), ("색이 안 바뀌어요", R), ("안 바뀜", R), ("똑같아요", R), ("똑같습니다", R),
+    ("아까랑 똑같아", R), ("전이랑 같은 화면이에요", R), ("이전과 동일합니다", R), ("반영이 안 됐어요", R),
+    ("적용 안 됨", R), ("CSS가 안 먹혀요", R), ("스타일이 안 먹네요", R),
+    # an error shows
+    ("에러 나요", R), ("에러가 납니다", R), ("에러남", R), ("에러 났어요", R), ("오류가 발생합니다", R),
+    ("오류가 발생했어요", R), ("에러 떠요", R), ("에러가 뜹니다", R), ("콘솔에 에러 찍혀요", R), ("500 에러 나요", R),
+    ("404 떠요", R), ("빌드 실패해요", R), ("빌드가 실패합니다", R), ("테스트가 깨져요", R), ("테스트 다 실패함", R),
+    ("타입 에러 나는데요", R), ("npm run build 하면 에러 나요", R), 
+    ("자꾸 튕겨요", R), ("계속 로그인 화면으로 돌아가요", R),
+    # it does not show, open or move
+    ("이미지가 안 보입니다", R), ("버튼이 안 나와요", R), ("표시가 안 돼요", R), ("모달이 안 떠요", R),
+    ("새로고침하면 흰 화면이 나와요", R), ("버튼을 눌러도 아무 반응이 없어요", R), ("눌러도 안 열려요", R),
+    ("로그인은 되는데 대시보드가 안 나와요", R), ("클릭해도 아무 일도 안 일어나요", R),
+    ("저장 버튼 누르면 에러가 나요", R), ("스크롤할 때 헤더가 사라져요", R), ("화면에 아무것도 표시되지 않습니다", R),
+    # still, asked: a complaint about the attempt
+    ("여전히... 다 움직이는데?", R), ("아직도 그대로인데?", R), 
+    # yes, but it does not work
+    ("좋아요 근데 모바일에서는 안 돼요", R), 
+    # left out of the work
+    
+    
+    ("로그아웃 버튼은 안 만들었어요?", O), ("설정 파일은 왜 안 바꿨어요?", O), ("테스트는 안 돌려 보셨어요?", O),
+    
+    # undoing the agent's work
+    ("원래대로 돌려 주세요", IV), ("방금 거 되돌려", IV), ("롤백해 줘", IV), ("ㄴㄴ 되돌려 줘", IV),
+    ("이전 상태로 복구해 주세요", IV),
+    # it did what it should not have
+    ("왜 테스트를 지웠어요?", IV), ("왜 파일을 삭제했어?", IV), ("설정 파일은 왜 건드렸어요?", IV),
+    ("절대 경로 넣으면 안 되지", IV), ("하드코딩하면 안 되잖아요", IV),
+    # instead: "not X, Y"
+    ("npm 말고 yarn 써요", P), ("아니아니 그 파일 말고 utils 쪽이요", P),
+]
+
+# Corrections in any context (their words say it: "I said", "not what I meant", "you missed").
+ANYWHERE = [
+    ("하지 말라고 했잖아요", IV), ("건드리지 말라 그랬지", IV), ("package.json은 수정하지 말아 달라고 했는데요", IV),
+    ("커밋하지 말랬잖아", IV), ("제가 pnpm 쓰라고 했잖아요", IV), ("분명히 요청드렸는데요", IV),
+    ("몇 번을 말해요", IV), ("누가 리팩터링하래", IV), ("마음대로 바꾸지 마세요", IV),
+    ("그게 아니라 설정 페이지요", P), ("그런 게 아니라 색만 바꿔 달라는 거예요", P), ("제 말은 헤더 아래 여백이에요", P),
+    ("내 말은 그게 아니고", P), ("제가 말한 건 모바일 버전이에요", P), ("제가 요청드린 건 정렬 기능이었어요", P),
+    ("제가 말씀드린 거는 API 쪽이에요", P), ("원한 건 이게 아니에요", P), ("잘못 이해하셨어요", P),
+    ("오해하신 것 같아요", P), ("그런 함수 없는데요", P), ("그 옵션은 존재하지 않습니다", P),
+    ("테스트 빠뜨렸잖아", O), ("마이그레이션 누락됐어요", O),
+    # still, again, missing: the words say it after the agent's work and in any context
+    ("아직도 안돼요ㅠ", R), ("아직 안 돼요", R), ("또 에러", R), ("계속 같은 오류가 나요", R), ("왜 아직도 안 돼요?", R), ("네 근데 여전히 에러 나요", R),
+    ("테스트가 빠졌어요", O), ("README 업데이트가 빠졌네", O), ("에러 처리가 누락됐습니다", O), ("헤더는 안 바꿨네요", O), ("모바일 화면은 수정 안 하셨어요", O),
+    ("하나 빠뜨리셨어요", O), ("다크 모드는 반영하지 않으셨네요", O), ("ㄴㄴ 그거 말고 다른 파일", P),
+]
+
+# Near-misses: untyped right after the agent's work and when they open a task.
+NEAR_MISSES = [
+    # approvals, then the next task
+    "좋아요, 이제 로그인 페이지 만들어 주세요", "좋아요 이제 빌드 실패 시 알림 보내는 것도 추가해 줘",
+    "잘 되네요! 다음은 회원가입이요", "완벽해요 감사합니다", "오 잘된다", "이제 잘 돼요", "에러 없어졌어요",
+    "이제 에러 안 나요", "더 이상 에러가 안 떠요", "이제 안 튕기네요", "결과가 예상한 거랑 똑같아요",
+    "시안이랑 똑같네요 좋아요", "굿 그대로 커밋해 주세요", "네 그대로 진행해 주세요",
+    # new tasks that name a bug or a case
+    "업로드할 때 에러 나면 재시도해 줘", "파일이 없으면 만들어 줘", "로그인 실패 시 에러 메시지 보여 줘",
+    "에러 나는 부분 찾아서 고쳐 줘", "에러 메시지를 한국어로 바꿔 줘", "기능은 그대로 두고 디자인만 바꿔 줘",
+    "나머지는 그대로 둬", "이 페이지도 똑같은 디자인으로 해 줘", "똑같은 에러 처리 로직을 결제에도 넣어 줘",
+    "안 되는 부분은 TODO로 남겨 둬", "제대로 안 되는 부분 고쳐 줘", "배포는 하지 말고 테스트만 돌려 줘",
+    "RED 단계니까 pytest fail 나오는 테스트부터 써 줘", "이번엔 헤더 말고 푸터를 바꿔 줘", "헤더 말고 푸터도 바꿔 줘",
+    "롤백 기능 만들어 줘", "원래대로 돌아왔어요 감사합니다", "계속 진행해 주세요", "빌드 실패 시 슬랙으로 알려 줘",
+    # questions
+    "혹시 다크 모드도 지원돼요?", "테스트 돌려봤어?", "다 됐어?", "아직 안 끝났어?", "아직 설치 중이에요?",
+    "이건 왜 이렇게 했어요?", "왜 useEffect를 썼어요?", "안 되는 이유가 뭐예요?", "이거 한 번에 처리하면 안 돼요?",
+    "지금 도커로 돌리는 거죠?", "이 설정이 맞나요?",
+    # requests to re-check
+    "다시 한 번 확인해 주세요", "빠진 거 없는지 검토해 줘",
+    # the user's own slip, or their own state
+    "아 제가 잘못 말했네요, 헤더가 아니라 푸터예요", "제 실수예요, 브랜치 이름을 잘못 알려드렸어요",
+    "죄송해요 제가 파일을 안 올렸네요", "저는 아직 테스트 안 해 봤어요", "아직 확인 안 했어요",
+    # quotes: the words are a text to show
+    "'여전히 안 돼요'라는 문구를 에러 페이지에 넣어 줘",
+]
+
+# Answers to the agent's question after its work: "안 돼요" says no, it reports nothing.
+ANSWERS = ["안 돼요", "안돼, 그건 남겨 둬", "안 됩니다"]
+
+
+@pytest.mark.parametrize(("previous", "tools"), AFTER_WORK)
+@pytest.mark.parametrize(("text", "type_"), REPORTS)
+def test_a_report_right_after_the_agents_work_is_a_correction(text: str, type_: str, previous: str | None,
+                                                              tools: tuple[str, ...]) -> None:
+    c = C.classify(text, previous=previous, previous_tools=tools)
+    assert (c.type, c.lang) == (type_, "ko"), c
+
+
+@pytest.mark.parametrize(("text", "type_"), REPORTS)
+def test_the_same_report_opening_a_task_is_not_typed(text: str, type_: str) -> None:
+    assert C.classify(text, previous=OPENING).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "type_"), ANYWHERE)
+def test_corrections_whose_words_say_it_are_typed_in_any_context(text: str, type_: str) -> None:
+    for previous, tools in ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (None, EDITED)):
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert (c.type, c.lang) == (type_, "ko"), (previous, tools, c)
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_stay_untyped(text: str) -> None:
+    for previous, tools in ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED)):
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert c.type not in TYPES, (previous, tools, c)
+
+
+@pytest.mark.parametrize("text", ANSWERS)
+def test_no_as_an_answer_to_the_agents_question_is_not_a_report(text: str) -> None:
+    assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
+    assert C.classify(text, previous=FIXED_HAEYO).type == R
+
+
+def test_a_pasted_error_after_the_agents_work_is_a_result_error() -> None:
+    text = "에러 나요\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n```"
+    assert C.classify(text, previous=FIXED_FORMAL).type == R
+    assert C.classify(text).type not in TYPES
