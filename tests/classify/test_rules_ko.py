@@ -55,6 +55,10 @@ REPORTS = [
     ("새로고침하면 흰 화면이 나와요", R), ("버튼을 눌러도 아무 반응이 없어요", R), ("눌러도 안 열려요", R),
     ("로그인은 되는데 대시보드가 안 나와요", R), ("클릭해도 아무 일도 안 일어나요", R),
     ("저장 버튼 누르면 에러가 나요", R), ("스크롤할 때 헤더가 사라져요", R), ("화면에 아무것도 표시되지 않습니다", R),
+    # it did not take, it shows wrong, it is slow
+    ("해결이 안 됐어요", R), ("에러가 안 사라졌어요", R), ("안 고쳐졌네요", R), ("로딩이 안 끝나요", R), ("정렬이 안 맞아요", R),
+    ("금액이 잘못 나와요", R), ("목록이 중복으로 나와요", R), ("로그가 두 번씩 찍혀요", R), ("무한 로딩이에요", R),
+    ("느려졌어요", R), ("한글이 깨져요", R), ("버튼끼리 겹쳐요", R),
     # still, asked: a complaint about the attempt
     ("여전히... 다 움직이는데?", R), ("아직도 그대로인데?", R), 
     # yes, but it does not work
@@ -71,6 +75,7 @@ REPORTS = [
     ("왜 테스트를 지웠어요?", IV), ("왜 파일을 삭제했어?", IV), ("설정 파일은 왜 건드렸어요?", IV),
     ("절대 경로 넣으면 안 되지", IV), ("하드코딩하면 안 되잖아요", IV),
     # instead: "not X, Y"
+    ("ㄴㄴ 그 API는 v2만 써요", P), ("아니요, 서버는 3000번 포트예요", P), ("아뇨 그 테이블은 이미 지웠어요", P),
     ("npm 말고 yarn 써요", P), ("아니아니 그 파일 말고 utils 쪽이요", P),
 ]
 
@@ -103,6 +108,9 @@ NEAR_MISSES = [
     "나머지는 그대로 둬", "이 페이지도 똑같은 디자인으로 해 줘", "똑같은 에러 처리 로직을 결제에도 넣어 줘",
     "안 되는 부분은 TODO로 남겨 둬", "제대로 안 되는 부분 고쳐 줘", "배포는 하지 말고 테스트만 돌려 줘",
     "RED 단계니까 pytest fail 나오는 테스트부터 써 줘", "이번엔 헤더 말고 푸터를 바꿔 줘", "헤더 말고 푸터도 바꿔 줘",
+    "아니요 괜찮아요", "아니요, 제가 직접 할게요", "아뇨 그냥 진행해 주세요", "중복 저장 안 되게 막아 줘",
+    "로딩이 오래 걸리면 스피너 보여 줘", "두 번 클릭 방지 넣어 줘", "에러 발생 로그 보여 줘", "오류 발생 시 재시도 로직 추가해 줘",
+    "이건 안 돼도 괜찮아요", "안드로이드는 안 해도 돼요", "로그인 안 된 상태에서는 버튼 숨겨 줘", "안 보여도 되는 컬럼은 숨겨 줘",
     "롤백 기능 만들어 줘", "원래대로 돌아왔어요 감사합니다", "계속 진행해 주세요", "빌드 실패 시 슬랙으로 알려 줘",
     # questions
     "혹시 다크 모드도 지원돼요?", "테스트 돌려봤어?", "다 됐어?", "아직 안 끝났어?", "아직 설치 중이에요?",
@@ -118,7 +126,7 @@ NEAR_MISSES = [
 ]
 
 # Answers to the agent's question after its work: "안 돼요" says no, it reports nothing.
-ANSWERS = ["안 돼요", "안돼, 그건 남겨 둬", "안 됩니다"]
+ANSWERS = ["안 돼요", "안 됩니다", "안돼요"]
 
 
 @pytest.mark.parametrize(("previous", "tools"), AFTER_WORK)
@@ -152,6 +160,11 @@ def test_near_misses_stay_untyped(text: str) -> None:
 def test_no_as_an_answer_to_the_agents_question_is_not_a_report(text: str) -> None:
     assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
     assert C.classify(text, previous=FIXED_HAEYO).type == R
+
+
+@pytest.mark.parametrize("text", ["안돼, 그건 남겨 둬", "아니요, 그건 남겨 두세요", "ㄴㄴ 그대로 둬", "아니 그 폴더 말고 캐시만요"])
+def test_no_and_what_to_keep_answers_the_agents_question(text: str) -> None:
+    assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
 
 
 def test_a_pasted_error_after_the_agents_work_is_a_result_error() -> None:

@@ -121,10 +121,12 @@ _NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼�
              r"|나와|나와요|나옵니다|나오네요?|나오는데요?|나옴|보여|보여요|보입니다|보이네요?|보이는데요?|보임"
              r"|떠|떠요|뜹니다|뜨네요?|뜨는데요?|뜸|열려|열려요|열립니다|열리네요?|열리는데요?|열림"
              r"|움직여|움직여요|움직입니다|움직이네요?|눌려|눌려요|눌립니다|눌리네요?|먹혀|먹혀요|먹힙니다|먹히네요?|먹네요?|먹어요?"
-             r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?)")
+             r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?"
+             r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?)")
 _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
                 r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
-                r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?)?)"
+                # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
+                r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?|(?=[.!~…ㅠㅜ]*$)))"
                 r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
 _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                   r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?)"
@@ -168,6 +170,19 @@ _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?
                       r"|사라져|사라지|돌아가|돌아와|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
                       r"|무한\s?로딩|로딩만)",
                       unless=r"(?:줘|주세요|줄래|하세요|해\s?봐|보자|하자|해요|해)[.!~…]*$|않게|않도록|없게|없도록", after_claim=True)
+# "금액이 잘못 나와요", "목록이 중복으로 나와요", "로그가 두 번씩 찍혀요", "무한 로딩이에요", "느려졌어요":
+# shown wrong after the agent's work (not "중복 저장 안 되게 막아 줘": an aim).
+_SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|나오네|표시|보여|보입|보이네|뜨|떠|들어가|들어갔|저장|계산|출력|찍혀|찍히)"
+                    r"|중복(?:으로|돼서|되어)?\s?(?:나와|나옵|저장돼|저장됩|생성돼|생성됩|실행돼|실행됩|표시돼|표시됩|들어가|찍혀|호출돼|호출됩)"
+                    r"|두\s?번(?:씩)?\s?(?:나와|나옵|찍혀|찍힙|실행돼|실행됩|호출돼|호출됩|눌려|저장돼|저장됩|렌더링돼|렌더링됩)"
+                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려",
+                    unless=r"않게|않도록|없게|없도록|방지|막아|막는", after_claim=True)
+# "ㄴㄴ 그 API는 v2만 써요", "아니요, 서버는 3000번 포트예요" right after the agent's work: no, and the fact
+# (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
+_NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
+                unless=r"괜찮|됐어요|됐습니다|감사|고마|그냥\s?(?:진행|해|가|두)|좋아|필요\s?없|안\s?해도|할게|할께|하겠|직접|나중에|잠깐"
+                r"|일단\s?(?:진행|두)|맞아|맞아요|맞습니다|계속",
+                after_claim=True, not_an_answer=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)", after_claim=True, not_an_answer=True)
@@ -216,8 +231,8 @@ _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입�
 _WHY_STILL = rule(R, "why-still", r"왜\s?(?:또|아직도|여전히|계속)\s?(?:\S{1,10}\s)?(?:안\s?(?:돼|되|나와|보여|떠|바뀌)|에러|오류|실패"
                   r"|그대로|똑같|이래|이러)", asked=True)
 # "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
-_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?(?:됐|되었|돼\s?있)"
-                    r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
+_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장|해결|설치|삭제|추가|연결|배포)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?"
+                    r"(?:됐|되었|돼\s?있)" + _RESULT_ENDING + r"|안\s?(?:바뀌었|고쳐졌|사라졌|없어졌|지워졌)" + _RESULT_ENDING)
 # "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
 _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
 # Right after the agent's work: "저장하면 목록이 갱신돼야 하는 거 아니야?", "시안이랑 달라요": the
@@ -234,7 +249,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
@@ -310,8 +325,9 @@ CORRECTIVE = rx(
     r"|원래대로|롤백|되돌|제대로|말고|뭐\s?하는|장난|이상한데|틀렸|엉망|빠졌|^[^\s?]{1,12}(?:는|은)\?$"
 )
 PRAISE = rx(r"^(?:고마워|감사|좋아|좋네|완벽|잘했|괜찮아|굿|오케이|ㅇㅋ)")
-# -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs".
-QUESTION = rx(r"(?:(?<=[가-힣])(?<!일어)나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
+# -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs", and
+# "안 일어나요", "안 끝나요" are 일어나다, 끝나다.
+QUESTION = rx(r"(?:(?<=[가-힣])(?<!일어)(?<!끝)나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
 
 # "…하지 말라고 하셨는데 제가 …해 버렸습니다": a prohibition (honorific: the user's), then what was
 # done; "테스트를 요청하셨는데 3개 추가했습니다" is compliance, so a positive request counts only
