@@ -164,7 +164,9 @@ _SAME_AS_BEFORE = rule(R, "same-as-before-after-claim",
 _CHECKS_FAIL = rule(R, "checks-fail-after-claim", r"(?:빌드|컴파일|테스트|배포|린트|타입\s?체크|(?<![a-z_])(?:ci|lint|tests?|build|typecheck))"
                     r"(?:가|이|는|도|들이|들도)?\s?(?:다\s|전부\s|모두\s|또\s|계속\s)?(?:실패|깨져|깨지네|깨집니다|깨졌|안\s?(?:돼|되네|됩니다|됨|돌아|통과)"
                     r"|통과\s?(?:안|못)|빨간|터져|터졌|터집니다|떨어져|떨어졌|fail(?![a-z]))",
-                    unless=r"(?:으|하|되)?면(?=\s|$)|\s시(?:에|에는)?(?=\s|$)|경우|않게|않도록|없게|없도록|지\s?않|기\s?전|전에", after_claim=True)
+                    # "테스트 실패하는 케이스도 추가해 줘": a case to write
+                    unless=r"(?:으|하|되)?면(?=\s|$)|\s시(?:에|에는)?(?=\s|$)|경우|않게|않도록|없게|없도록|지\s?않|기\s?전|전에"
+                    r"|(?:실패하는|깨지는|실패한|깨진)\s?(?:케이스|테스트|상황|부분|곳|거|것|코드|이유|원인)", after_claim=True)
 # "자꾸 튕겨요", "계속 로그인 화면으로 돌아가요": it keeps failing (not "계속 진행해 줘": go on).
 _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?(?:\S{1,10}\s){0,2}?\S{0,10}?(?:튕겨|튕기|꺼져|꺼지|멈춰|멈추"
                       r"|사라져|사라지|돌아가|돌아와|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
@@ -181,7 +183,7 @@ _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|�
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
 _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
                 unless=r"괜찮|됐어요|됐습니다|감사|고마|그냥\s?(?:진행|해|가|두)|좋아|필요\s?없|안\s?해도|할게|할께|하겠|직접|나중에|잠깐"
-                r"|일단\s?(?:진행|두)|맞아|맞아요|맞습니다|계속",
+                r"|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|그대로|가자|하자|아직",
                 after_claim=True, not_an_answer=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
@@ -230,6 +232,16 @@ _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입�
 # "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
 _WHY_STILL = rule(R, "why-still", r"왜\s?(?:또|아직도|여전히|계속)\s?(?:\S{1,10}\s)?(?:안\s?(?:돼|되|나와|보여|떠|바뀌)|에러|오류|실패"
                   r"|그대로|똑같|이래|이러)", asked=True)
+# "스와이프하면 안 움직이는 거야?" right after the agent's work: asked, what its work does not do (not
+# "지우면 안 되는 거야?": asking leave).
+_DOESNT_WHEN = r"면\s?안\s?(?!되|돼)[^\s]{1,8}?는\s?(?:거야|거예요|거에요|건가요|건가|거죠|거지|거임|건데)"
+_DOESNT_WHEN_ASKED = rule(R, "doesnt-when-after-claim", _DOESNT_WHEN, after_claim=True, asked=True)
+# "왜 여전히 토큰 에러가 …", "왜 또 로그인 화면이야?" right after the agent's work: still, asked.
+_WHY_STILL_AFTER = rule(R, "why-still-after-claim", r"왜\s?(?:또|아직도|여전히|계속)\s?[^\s]",
+                        unless=r"궁금|이해|모르|설치|기다|진행\s?중|하는\s?중", after_claim=True, asked=True)
+# "이거 왜 안 돼요?", "왜 안 나와요?" right after the agent's work: it does not (not "지우면 왜 안 돼요?": asking leave).
+_WHY_NOT = rule(R, "why-not-after-claim", r"왜\s?(?:[^\s]{1,10}\s){0,2}?안\s?(?:돼|되|됩|나와|나오|보여|보이|떠|뜨|열려|열리|바뀌|먹혀|먹히|움직|눌려|눌리)",
+                unless=r"면\s?(?:[^\s]{1,10}\s)?왜", after_claim=True, asked=True)
 # "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
 _NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장|해결|설치|삭제|추가|연결|배포)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?"
                     r"(?:됐|되었|돼\s?있)" + _RESULT_ENDING + r"|안\s?(?:바뀌었|고쳐졌|사라졌|없어졌|지워졌)" + _RESULT_ENDING)
@@ -249,7 +261,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
@@ -263,6 +275,9 @@ _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                  r"|터져|터집니다|터지네|죽어|죽습니다|죽네|먹통이에요|먹통입니다)(?:요)?"
                  r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
                  r"[.!~…ㅠㅜ]*$")
+# A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
+# 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아").
+_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
@@ -277,11 +292,11 @@ EXCLUSIONS = (
     # is seen to fail reports it (each time I do X, Y fails); "실패하면 알려 줘" is a case.
     rule(HYPOTHETICAL, "if-case", r"(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
          r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])",
-         unless=_SEEN_FAILING),
+         unless=_NOT_A_CASE),
     # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
     rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
          r"|(?<=[가-힣])\s시(?:에는|에|엔)?(?=\s|$|[,.])",
-         unless=r"아까|방금|아직|여전히|" + _SEEN_FAILING),
+         unless=r"아까|방금|아직|여전히|" + _NOT_A_CASE),
     # "뭐가 잘못됐는지 써줘": an indirect question about an error, not an assertion of one.
     rule(HYPOTHETICAL, "indirect", r"(?:뭐가|무엇이|어디가|어디서|왜|어떻게|어느)\s?(?:\S{1,8}\s)?\S{0,8}?"
          r"(?:는지|었는지|됐는지|했는지|은지|인지|ㄴ지)(?=\s|$|[,.])"),
