@@ -117,19 +117,19 @@ _STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아�
 _END = r"(?=\s|$|[.!~…?,ㅠㅜㅋㅎ;)])"
 _RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아|잖아요|습니다|다|어서)?" + _END
 # A verb of showing, opening, moving or taking effect, after 안: its present forms in each level.
-_NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼요|됨|됌|되잖아|되잖아요|됩니다|되고\s?있어요?|되더라고요?"
+_NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼요|됨|됌|되여|돼여|되네여|되용|돼용|되잖아|되잖아요|됩니다|되고\s?있어요?|되더라고요?"
              r"|나와|나와요|나옵니다|나오네요?|나오는데요?|나옴|보여|보여요|보입니다|보이네요?|보이는데요?|보임"
              r"|떠|떠요|뜹니다|뜨네요?|뜨는데요?|뜸|열려|열려요|열립니다|열리네요?|열리는데요?|열림"
              r"|움직여|움직여요|움직입니다|움직이네요?|눌려|눌려요|눌립니다|눌리네요?|먹혀|먹혀요|먹힙니다|먹히네요?|먹네요?|먹어요?"
              r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?"
              r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?)")
-_ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
+_ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나여|나네|나네요|나네여|떠여|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
                 r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
                 # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
                 r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?|(?=[.!~…ㅠㅜ]*$)))"
                 r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
 _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
-                  r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?)"
+                  r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?|에여|여)|똑같아여"
                   r"|(?:아무\s?)?(?:변화|반응|변동)(?:이\s?|가\s?|도\s?)?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
                   r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
@@ -169,7 +169,7 @@ _CHECKS_FAIL = rule(R, "checks-fail-after-claim", r"(?:빌드|컴파일|테스�
                     r"|(?:실패하는|깨지는|실패한|깨진)\s?(?:케이스|테스트|상황|부분|곳|거|것|코드|이유|원인)", after_claim=True)
 # "자꾸 튕겨요", "계속 로그인 화면으로 돌아가요": it keeps failing (not "계속 진행해 줘": go on).
 _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?(?:\S{1,10}\s){0,2}?\S{0,10}?(?:튕겨|튕기|꺼져|꺼지|멈춰|멈추"
-                      r"|사라져|사라지|돌아가|돌아와|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
+                      r"|사라져|사라지|(?:으로|로)\s?돌아(?:가|와)|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
                       r"|무한\s?로딩|로딩만)",
                       unless=r"(?:줘|주세요|줄래|하세요|해\s?봐|보자|하자|해요|해)[.!~…]*$|않게|않도록|없게|없도록", after_claim=True)
 # "금액이 잘못 나와요", "목록이 중복으로 나와요", "로그가 두 번씩 찍혀요", "무한 로딩이에요", "느려졌어요":
@@ -183,8 +183,15 @@ _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|�
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
 _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
                 unless=r"괜찮|됐어요|됐습니다|감사|고마|그냥\s?(?:진행|해|가|두)|좋아|필요\s?없|안\s?해도|할게|할께|하겠|직접|나중에|잠깐"
-                r"|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|그대로|가자|하자|아직",
+                r"|안\s?[돼되됨됌]|에러|오류|그대로|똑같|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|그대로|가자|하자|아직",
                 after_claim=True, not_an_answer=True)
+# "로그아웃 버튼이 없어요", "아이콘이 안 보이는데요" right after the agent's work: what it was to add is not
+# there (not "시간이 없어요", nor "아직 데이터가 없어요": nothing to check it with yet).
+_UI_NOUN = (r"버튼|메뉴|아이콘|이미지|사진|링크|탭|페이지|화면|로고|텍스트|글자|문구|항목|컬럼|칼럼|필드|목록|리스트|로그|파일|함수|메서드"
+            r"|테스트|스타일|애니메이션|모달|팝업|헤더|푸터|사이드바|네비게이션|스크롤바|그림자|테두리|여백|옵션|체크박스|드롭다운|툴팁|배너|카드|섹션"
+            r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블")
+_NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
+                        + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)", after_claim=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)", after_claim=True, not_an_answer=True)
@@ -261,7 +268,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
