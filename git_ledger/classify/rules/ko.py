@@ -282,6 +282,9 @@ _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                  r"|터져|터집니다|터지네|죽어|죽습니다|죽네|먹통이에요|먹통입니다)(?:요)?"
                  r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
                  r"[.!~…ㅠㅜ]*$")
+# What failed, said in a message (a report after the agent's work, or still/again and a failure).
+_SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|또)\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
+                r"(?:안\s?(?:돼|됩니다|돼요|되네|나와|보여|떠|열려)|에러|오류|그대로|똑같|실패))")
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아").
 _NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|" + _DOESNT_WHEN)
@@ -313,10 +316,14 @@ EXCLUSIONS = (
          r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)",
          # "네 근데 여전히 에러 나요": yes, then the attempt failed (a report, not an elaboration).
          unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)|" + _SEEN_FAILING),
-    rule(RECHECK, "check-again", r"다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
+    # "다시 확인해 주세요", "원인 좀 찾아 주세요": a request to look again, unless the message says what
+    # failed ("여전히 메뉴가 안 열려요. 확인 부탁드려요" reports it, politely) and asks no indirect question
+    # ("여전히 에러가 나는지 확인해 줘" doubts). Anchored at the start: one bounded scan per message.
+    rule(RECHECK, "check-again", r"^(?:(?=[\s\S]{0,400}?(?:는지|은지|인지|ㄴ지))|(?![\s\S]{0,400}?" + _SAYS_FAILED + r"))[\s\S]{0,400}?"
+         r"(?:다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
-         r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"
-         r"|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석)"),
+         r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석))"),
+    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"),
     rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
          r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
