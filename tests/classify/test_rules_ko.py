@@ -185,3 +185,13 @@ def test_a_pasted_error_after_the_agents_work_is_a_result_error() -> None:
     text = "에러 나요\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n```"
     assert C.classify(text, previous=FIXED_FORMAL).type == R
     assert C.classify(text).type not in TYPES
+
+
+def test_a_long_report_after_the_agents_work_is_read_by_its_opening() -> None:
+    text = ("여전히 로그인하면 다시 로그인 페이지로 돌아갑니다. 쿠키는 저장되는 것 같은데 미들웨어가 세션을 "
+            "읽지 못하는 것 같아요. matcher가 api 경로만 잡고 있어서 대시보드 경로도 포함해야 할 것 같고, 세션 만료 시간도 "
+            "너무 짧게 잡혀 있는 것 같으니 같이 살펴봐 주시면 좋겠습니다. 내일 오전에 팀 시연이 있어서 오늘 안에 정리되면 정말 좋겠어요. 부탁드립니다.")
+    assert len(text) > 200
+    c = C.classify(text, previous=FIXED_FORMAL)
+    assert (c.type, c.rule) == (R, "ko.result-error.still-after-claim.opening"), c
+    assert C.classify(text).excluded == "long"  # opening a task, a long message is an instruction

@@ -107,9 +107,12 @@ TYPES: tuple[Rule, ...] = (
 
 # "여전히 전부 깜빡여", "또다시 버튼이 두 번 눌리네", "아직도 로그인 화면이에요": still, after the attempt
 # (not "아직도 이해가 안 가": the user's own understanding, nor something still in progress).
-_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임|됨|다)"
-                    r"(?=\s|$|[.!~…ㅠㅜㅋㅎ])",
-                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
+_STILL = r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임|됨|다)(?=\s|$|[.!~…ㅠㅜㅋㅎ])"
+_NOT_STILL_FAILING = r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민"
+_STILL_AGAIN = rule(R, "still-again", _STILL, unless=_NOT_STILL_FAILING)
+# The same, as the opening of a long message right after the agent's work (where only after-claim
+# rules read): "여전히 로그인 페이지로 돌아갑니다. 제가 확인해 보니 …".
+_STILL_AFTER = rule(R, "still-after-claim", _STILL, unless=_NOT_STILL_FAILING, after_claim=True)
 # Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "반응이
 # 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result; opening a task they are a
 # report, not a correction; "'안 돼요'라는 문구" names a text. Every level and spacing: 안돼/안 돼/
@@ -199,7 +202,7 @@ _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|�
 # "여전히..." before the question.
 _STILL_ASKED = rule(R, "still-asked-after-claim", r"(?:여전히|아직도|또다시)\s?[^.?!\n]{1,30}?(?:는데|는데요|네|네요|잖아|잖아요)"
                     r"[.!~…ㅠㅜ\s]*$|^(?:여전히|아직도|또다시)[.…~!ㅠㅜ]*$",
-                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민", after_claim=True, asked=True)
+                    unless=_NOT_STILL_FAILING, after_claim=True, asked=True)
 # "로그아웃 버튼은 안 만들었어요?", "설정 파일은 왜 안 바꿨어요?", "테스트는 안 돌려 보셨어요?": asked
 # after the agent's work, what it left undone (not "테스트는 아직 안 했어요": the user's own state).
 _AGENT_DONE = (r"바꿨|바꾸셨|고쳤|고치셨|수정했|수정하셨|추가했|추가하셨|넣었|넣으셨|만들었|만드셨|지웠|지우셨|업데이트했|업데이트하셨"
@@ -267,7 +270,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
@@ -286,8 +289,10 @@ _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
 _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|또)\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
                 r"(?:안\s?(?:돼|됩니다|돼요|되네|나와|보여|떠|열려)|에러|오류|그대로|똑같|실패))")
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
-# 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아").
-_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|" + _DOESNT_WHEN)
+# 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
+# clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
+_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+               r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
