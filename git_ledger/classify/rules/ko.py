@@ -99,6 +99,8 @@ TYPES: tuple[Rule, ...] = (
          r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
          # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
          r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
+         # "아까 된다고 하셨잖아요", "고쳤다고 했는데"
+         r"|(?:된다|고쳤다|해결됐다|해결했다|끝났다|완료했다|통과했다|됐다)(?:고|며|면서)\s?(?:하셨|하시|했|그랬|그러)(?:잖|는데|지만|더니)"
          r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)",
          # "이제 에러 안 나요", "더 이상 오류 없어요": fixed; "다시 에러 안 나게 해 줘": an aim.
          unless=r"(?:에러|오류|문제|증상)(?:가|는|도)?\s?(?:이제\s?|더\s?이상\s?)?(?:안\s?(?:나|떠|뜨|생기)|없|사라)"
@@ -136,6 +138,7 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                   r"|(?:아무\s?)?(?:변화|반응|변동)(?:이\s?|가\s?|도\s?)?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
                   r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
+                  r"|이상(?:하네요?|한데요?|합니다|하게\s?돼요|하게\s?됩니다)|(?:뭔가|좀|많이)\s?이상해"
                   r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|돼요|이에요|이네요|입니다|임)"
                   # it vanishes, freezes, crashes, overlaps, is cut off
                   r"|(?:사라져|사라지네|사라졌어|멈춰|멈추네|꺼져|꺼지네|튕겨|튕기네|터져|터지네|깨져|깨지네|겹쳐|겹치네|잘려|잘리네"
@@ -232,6 +235,29 @@ _MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되�
 # "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
 _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
                   unless=r"말고(?:요)?\s[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
+# "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
+_NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
+                     r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
+# "시킨 것만 해 주세요" right after the agent's work: it did more than asked.
+_ONLY_ASKED = rule(IV, "only-asked-after-claim", r"(?:시킨|말한|요청한|요청드린|부탁한|부탁드린)\s?(?:것|거|부분)만\s?(?:해|하세요|해\s?주세요|해요|해\s?줘)",
+                   after_claim=True)
+# "…까지 지우면 어떡해요", "이렇게 바꾸면 어떻게 해요" right after the agent's work: a reproach of what it
+# did (not "실패하면 어떡해?": a worry).
+_HOW_COULD = rule(IV, "how-could-after-claim", r"(?:지우|삭제하|바꾸|건드리|덮어쓰|올리|푸시하|커밋하|넣으|빼|없애|날리|수정하|고치|되돌리|만들"
+                  r"|설치하|옮기)면\s?(?:어떡(?:해|해요|하냐|합니까|하나요)|어떻게\s?(?:해|해요|합니까)(?=[\s.!~…?]|$))",
+                  after_claim=True, asked=True)
+# "XX도 바꿔야죠", "테스트도 고쳐야지" right after the agent's work: what it should have done too.
+_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해야|바꿔야|고쳐야|수정해야|추가해야|넣어야|반영해야|업데이트해야|지워야"
+                   r"|삭제해야|적용해야|변경해야)(?:죠|지|지요|잖아요|잖아)(?=[\s.!~…?]|$)", after_claim=True)
+# "로그인 버튼은 어디 갔어요?" right after the agent's work: it is gone.
+_WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
+# "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
+# an answer to its question).
+_ALREADY = rule(P, "already-after-claim", r"(?:^|\s)이미\s?(?:[^\s]{1,10}\s)?(?:있어요|있는데요?|있잖아요?|있습니다|해\s?놨|해\s?뒀|만들어\s?(?:놨|뒀)"
+                r"|(?:설치|구현|추가|설정|적용)(?:돼|되어)\s?있)",
+                unless=r"감사|고마|그럼|이제|다음|좋아|잘", after_claim=True, not_an_answer=True)
+# "또 그러네요", "또 이러시네" right after the agent's work: it did it again.
+_AGAIN_THAT = rule(R, "again-that-after-claim", r"또\s?(?:그러|이러)(?:네|네요|시네요|시네|잖아|잖아요|냐|니|세요|시는)", after_claim=True, asked=True)
 # "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
 _NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
                   r"|^(?:이거|저거|그건|이건)\s?아니(?:야|에요|예요|잖아|고|라)"
@@ -271,7 +297,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
