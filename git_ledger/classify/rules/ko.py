@@ -53,7 +53,8 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "agreed", r"기로\s?(?:했|하셨|합의했|약속했)(?:잖아|는데|었는데|지만)",
          also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
-         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"
+         # (not "이미 말씀드렸듯이 …": a reminder)
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
          # "분명히 요청드렸는데요", "몇 번을 말해요"
          r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
     rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?\S{0,12}?(?:하래|하라고|시켰|하랬)|시키지(?:도)?\s?않은|안\s?시킨"
@@ -192,15 +193,19 @@ _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아�
                 r"|안\s?[돼되됨됌]|에러|오류|그대로|똑같|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|그대로|가자|하자|아직",
                 after_claim=True, not_an_answer=True)
 # "로그아웃 버튼이 없어요", "아이콘이 안 보이는데요" right after the agent's work: what it was to add is not
-# there (not "시간이 없어요", nor "아직 데이터가 없어요": nothing to check it with yet).
+# there (not "시간이 없어요", "아직 데이터가 없어요": nothing to check it with yet, nor "버튼이 없네요 추가해
+# 주세요": a request).
 _UI_NOUN = (r"버튼|메뉴|아이콘|이미지|사진|링크|탭|페이지|화면|로고|텍스트|글자|문구|항목|컬럼|칼럼|필드|목록|리스트|로그|파일|함수|메서드"
             r"|테스트|스타일|애니메이션|모달|팝업|헤더|푸터|사이드바|네비게이션|스크롤바|그림자|테두리|여백|옵션|체크박스|드롭다운|툴팁|배너|카드|섹션"
             r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블")
 _NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
-                        + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)", after_claim=True)
+                        + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)|추가해|만들어|넣어|달아", after_claim=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
-                  r"|습니다|음)", after_claim=True, not_an_answer=True)
+                  r"|습니다|음)",
+                  # "제 컴퓨터에서만 안 되는 것 같아요", "회사 네트워크라서 …": the user's own setup
+                  unless=r"(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인",
+                  after_claim=True, not_an_answer=True)
 # "(still) …?" right after the agent's work: "여전히 다 움직이는데?", "아직도 그대로네?", and a bare
 # "여전히..." before the question.
 _STILL_ASKED = rule(R, "still-asked-after-claim", r"(?:여전히|아직도|또다시)\s?[^.?!\n]{1,30}?(?:는데|는데요|네|네요|잖아|잖아요)"
@@ -234,7 +239,7 @@ _MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되�
 # "npm 말고 yarn 써요", "그 파일 말고 utils 쪽이요" right after the agent's work: not what it chose (not
 # "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
 _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
-                  unless=r"말고(?:요)?\s[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
+                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
 # "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
 _NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
                      r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
