@@ -200,6 +200,17 @@ _UI_NOUN = (r"버튼|메뉴|아이콘|이미지|사진|링크|탭|페이지|화�
             r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블")
 _NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
                         + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)|추가해|만들어|넣어|달아", after_claim=True)
+# Right after the agent's work: worse than before (오히려 더 안 돼요, 더 심해졌어요, 꼬였어요), lost (데이터가
+# 다 날아갔어요), a new error or problem (타입 에러가 생겼어요, 버그가 있어요), an error value shown (undefined로
+# 나와요, NaN이 떠요).
+_WORSE_LOST = rule(R, "worse-or-lost-after-claim", r"(?:오히려|더|더욱|아까보다|전보다|이전보다)\s?(?:[^\s]{1,8}\s)?(?:심해졌|이상해졌|나빠졌|느려졌|꼬였|망가졌"
+                   r"|깨졌|안\s?(?:돼|되네|됩니다))|꼬였(?:어요|네요|습니다|어|네)|엉켰(?:어요|네요|습니다|어)"
+                   r"|(?:다|전부|모두|싹)\s?(?:날아갔|지워졌|사라졌|없어졌|삭제됐|삭제되었|초기화됐|초기화되었)"
+                   r"|(?:에러|오류|문제|버그|경고)(?:가|이)?\s?(?:또\s|새로\s|하나\s)?(?:생겼|생겨요|생깁니다|생기네|생김)"
+                   r"|(?:에러|오류|문제|버그)(?:가|이)?\s?(?:있어요|있네요|있습니다|있는데요?|있음|있어|많아요|많네요)" + _END +
+                   r"|(?<![a-z])(?:undefined|null|nan|\[object\s?object\]|빈\s?값)(?:으로|로|이|가)?\s?(?:나와|나옵|나오네|떠|뜹|뜨네|찍혀|찍힙"
+                   r"|표시돼|표시됩|보여|보입)",
+                   unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)", after_claim=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)",
@@ -302,7 +313,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
