@@ -62,6 +62,7 @@ REPORTS = [
     ("오히려 더 안 돼요", R), ("더 심해졌어요", R), ("레이아웃이 꼬였어요", R), ("데이터가 다 날아갔어요", R),
     ("타입 에러가 생겼어요", R), ("버그가 있어요", R), ("새로운 문제가 생겼네요", R), ("가격이 undefined로 나와요", R),
     ("합계에 NaN이 떠요", R),
+    ("CORS 에러", R), ("타입 에러 ㅠ", R), ("빌드 오류 발생", R), ("hydration error 떠요", R),
     # chat spellings
     ("안되여", R), ("안되네여ㅠ", R), ("에러나여", R), ("그대로에여", R), ("ㅋㅋ 안 되네", R), ("ㄴㄴ 안됨", R),
     # a failure, then a polite request to look again
@@ -133,7 +134,7 @@ NEAR_MISSES = [
     "그냥 지우면 왜 안 돼요?", "이 폴더 지우면 안 되는 거야?", "그럼 저장할 때 캐시도 비워야 하는 거 아니야?",
     "왜 안 되는지 설명해 줘", "롤백 기능 만들어 줘", "원래대로 돌아왔어요 감사합니다", "계속 진행해 주세요",
     "빌드 실패 시 슬랙으로 알려 줘", "시간이 없어요 빨리 해 주세요", "아직 데이터가 없어요", "버튼이 없으면 링크로 대신해 줘",
-    "서버는 계속 돌아가고 있어요", "별거 아니에요", "문제 아니에요 천천히 하세요", "그건 중요한 게 아니에요",
+    "서버는 계속 돌아가고 있어요", "빌드 에러 로그 보여 줘", "에러 처리", "타입 에러 고쳐 줘", "별거 아니에요", "문제 아니에요 천천히 하세요", "그건 중요한 게 아니에요",
     "제 탓이 아니에요 ㅋㅋ", "그건 꼭 필요한 건 아니에요", "문제가 있는 부분 고쳐 줘", "버그가 있으면 알려 줘", "null이 나오지 않게 처리해 줘",
     "undefined로 나오면 0으로 바꿔 줘", "데이터가 다 지워지지 않도록 백업부터 해 줘", "이 파일 말고 다른 파일도 비슷하게 고쳐 줘", "회사 네트워크라서 안 되는 것 같아요 집에서 해 볼게요",
     "여기 버튼이 없네요 추가해 주세요", "이미 말씀드렸듯이 다음 주에 배포할 거예요", "아 이건 제 환경 문제인 것 같아요. 캐시 지우고 다시 해 볼게요", "이것도 해야 하나요?", "그거 실패하면 어떡해?", "이미 있는 함수 재사용해 줘",
@@ -194,8 +195,13 @@ def test_no_and_what_to_keep_answers_the_agents_question(text: str) -> None:
     assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
 
 
-def test_a_pasted_error_after_the_agents_work_is_a_result_error() -> None:
-    text = "에러 나요\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n```"
+@pytest.mark.parametrize("text", [
+    "에러 나요\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n```",
+    "빌드 에러\nFailed to compile.\n./src/app/page.tsx\nModule not found: Can't resolve '@/lib/utils'",
+    "이렇게 떠요\nError: Hydration failed because the initial UI does not match what was rendered on the server.",
+    "콘솔 로그:\nUncaught (in promise) TypeError: fetch failed\n    at loadUser (user.ts:14:11)",
+])
+def test_a_pasted_error_after_the_agents_work_is_a_result_error(text: str) -> None:
     assert C.classify(text, previous=FIXED_FORMAL).type == R
     assert C.classify(text).type not in TYPES
 

@@ -211,6 +211,10 @@ _WORSE_LOST = rule(R, "worse-or-lost-after-claim", r"(?:오히려|더|더욱|아
                    r"|(?<![a-z])(?:undefined|null|nan|\[object\s?object\]|빈\s?값)(?:으로|로|이|가)?\s?(?:나와|나옵|나오네|떠|뜹|뜨네|찍혀|찍힙"
                    r"|표시돼|표시됩|보여|보입)",
                    unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)", after_claim=True)
+# "CORS 에러", "타입 에러 ㅠ", "빌드 오류 발생" as a whole sentence right after the agent's work: its name is the
+# report (not "빌드 에러 로그 보여 줘").
+_NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
+                    r"\s?(?:남|나요|나네요|떠요|뜸|뜨네요|발생|발생해요|발생합니다|있어요|있네요)?[.!~…ㅠㅜㅋ\s]*$", after_claim=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)",
@@ -319,7 +323,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
