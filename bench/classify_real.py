@@ -50,9 +50,9 @@ NATURAL_SHARE = 0.85  # not-correction share of real traffic
 # Rules alone on the tune part must stay at or above these (precision, recall), per language and
 # overall: the figures of docs/quality.md, less about one message's worth (2026-12-01, issue 13's
 # "rules that carry over": en 54 typed, 100% / 53.5%; zh 31, 96.8% / 45.5%; ja 11, 100% / 34.4%;
-# ko 11, 100% / 45.8%; all 107, 99.1% / 47.5%).
+# ko 11, 100% / 45.8%; all 107, 99.1% / 47.5%). ko after its own round (rules_ko): 16 typed, 100% / 66.7%.
 FLOORS: dict[str, tuple[float, float]] = {
-    "all": (0.97, 0.46), "en": (0.98, 0.52), "zh": (0.93, 0.43), "ja": (0.90, 0.31), "ko": (0.90, 0.41),
+    "all": (0.97, 0.46), "en": (0.98, 0.52), "zh": (0.93, 0.43), "ja": (0.90, 0.31), "ko": (0.93, 0.62),
 }
 
 

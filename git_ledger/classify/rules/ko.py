@@ -190,7 +190,7 @@ _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|�
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
 _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
                 unless=r"괜찮|됐어요|됐습니다|감사|고마|그냥\s?(?:진행|해|가|두)|좋아|필요\s?없|안\s?해도|할게|할께|하겠|직접|나중에|잠깐"
-                r"|안\s?[돼되됨됌]|에러|오류|그대로|똑같|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|그대로|가자|하자|아직",
+                r"|안\s?[돼되됨됌]|에러|오류|그대로|똑같|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|가자|하자|아직",
                 after_claim=True, not_an_answer=True)
 # "로그아웃 버튼이 없어요", "아이콘이 안 보이는데요" right after the agent's work: what it was to add is not
 # there (not "시간이 없어요", "아직 데이터가 없어요": nothing to check it with yet, nor "버튼이 없네요 추가해
