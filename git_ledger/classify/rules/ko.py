@@ -211,6 +211,13 @@ _WORSE_LOST = rule(R, "worse-or-lost-after-claim", r"(?:오히려|더|더욱|아
                    r"|(?<![a-z])(?:undefined|null|nan|\[object\s?object\]|빈\s?값)(?:으로|로|이|가)?\s?(?:나와|나옵|나오네|떠|뜹|뜨네|찍혀|찍힙"
                    r"|표시돼|표시됩|보여|보입)",
                    unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)", after_claim=True)
+# Right after the agent's work: do it over, do it properly, check before saying so ("처음부터 다시 해 주세요",
+# "제대로 좀 해 주세요", "확인 좀 하고 말해 줘", "뭐 하는 거야?"), not "처음부터 다시 설명해 주세요", nor
+# the user's own plan ("확인하고 알려 드릴게요").
+_REDO = rule(R, "redo-after-claim", r"처음부터\s?다시\s?(?:해|짜|만들|작성|구현)|다시\s?(?:짜|만들어|작성해)\s?(?:줘|주세요|봐)"
+             r"|제대로\s?(?:좀\s)?(?:해|해\s?줘|해\s?주세요|하세요|해요)(?=[\s.!~…?]|$)"
+             r"|확인\s?(?:좀\s?)?(?:하고|해\s?보고|해보고)\s?(?:말해|말씀|얘기|답|알려)|뭐\s?하는\s?(?:거야|거예요|거에요|건가요|거임|건지)|장난(?:해|하냐|하세요|치)",
+             unless=r"드릴게|드리겠|할게|할께|하겠|볼게", after_claim=True, asked=True)
 # "CORS 에러", "타입 에러 ㅠ", "빌드 오류 발생" as a whole sentence right after the agent's work: its name is the
 # report (not "빌드 에러 로그 보여 줘").
 _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
@@ -231,7 +238,9 @@ _STILL_ASKED = rule(R, "still-asked-after-claim", r"(?:여전히|아직도|또�
 _AGENT_DONE = (r"바꿨|바꾸셨|고쳤|고치셨|수정했|수정하셨|추가했|추가하셨|넣었|넣으셨|만들었|만드셨|지웠|지우셨|업데이트했|업데이트하셨"
                r"|반영했|반영하셨|적용했|적용하셨|하셨|돌려\s?보셨|돌리셨|올리셨|커밋하셨|테스트하셨")
 _MISSED_ASKED = rule(O, "missed-asked-after-claim", r"(?:(?:은|는|도)\s?|왜\s?(?:[^\s]{1,12}\s){0,2}?)(?:왜\s?)?안\s?(?:" + _AGENT_DONE +
-                     r")(?:어|어요|나요|네|네요|지|죠|습니까|니|냐)?" + _END,
+                     r")(?:어|어요|나요|네|네요|지|죠|습니까|니|냐)?" + _END +
+                     # "왜 한국어로 안 했어요?": why not, said to the agent
+                     r"|왜\s?(?:[^\s]{1,12}\s){0,2}?안\s?(?:했|썼|넣었|돌렸|올렸|커밋했|테스트했|만들었|돌려\s?봤)",
                      unless=r"아직|(?:^|\s)(?:저는|나는|전|난|저도|나도|제가|내가|저희|우리)\s", after_claim=True, asked=True)
 # "다크 모드는 반영하지 않으셨네요": the honorific names the agent (in any context).
 _FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|수정하|반영하|업데이트하|만들|작성하|지우|삭제하|적용하|변경하|포함하"
@@ -323,7 +332,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
