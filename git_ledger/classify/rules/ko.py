@@ -128,7 +128,8 @@ _NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼�
              r"|떠|떠요|뜹니다|뜨네요?|뜨는데요?|뜸|열려|열려요|열립니다|열리네요?|열리는데요?|열림"
              r"|움직여|움직여요|움직입니다|움직이네요?|눌려|눌려요|눌립니다|눌리네요?|먹혀|먹혀요|먹힙니다|먹히네요?|먹네요?|먹어요?"
              r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?"
-             r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?)")
+             r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?"
+             r"|불러와져요?|불러와지네요?|불러와집니다|불러와요|불러오네요?|불러옵니다)")
 _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나여|나네|나네요|나네여|떠여|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
                 r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
                 # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
@@ -136,7 +137,7 @@ _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나
                 r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
 _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                   r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?|에여|여)|똑같아여"
-                  r"|(?:아무\s?)?(?:변화|반응|변동)(?:이\s?|가\s?|도\s?)?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:아무\s?)?(?:변화|반응|변동)(?:이|가|도)?\s?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
                   r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
                   r"|이상(?:하네요?|한데요?|합니다|하게\s?돼요|하게\s?됩니다)|(?:뭔가|좀|많이)\s?이상해"
@@ -218,6 +219,15 @@ _REDO = rule(R, "redo-after-claim", r"처음부터\s?다시\s?(?:해|짜|만들|
              r"|제대로\s?(?:좀\s)?(?:해|해\s?줘|해\s?주세요|하세요|해요)(?=[\s.!~…?]|$)"
              r"|확인\s?(?:좀\s?)?(?:하고|해\s?보고|해보고)\s?(?:말해|말씀|얘기|답|알려)|뭐\s?하는\s?(?:거야|거예요|거에요|건가요|거임|건지)|장난(?:해|하냐|하세요|치)",
              unless=r"드릴게|드리겠|할게|할께|하겠|볼게", after_claim=True, asked=True)
+# Right after the agent's work, an action failed or nothing came back: "API 호출이 실패합니다", "실패했어요",
+# "응답이 안 와요", "값이 0으로 나와요" (not "실패하면 …", "실패 시 …": a case).
+_FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\s|또\s|다\s)?실패(?:해요|합니다|하네요?|했어요|했습니다|함|해|했어|했네요?|하는데요?|했는데요?)" + _END +
+               r"|(?:응답|데이터|이메일|메일|알림|문자|값|결과|푸시|웹훅|콜백|이벤트|요청)(?:이|가)?\s?안\s?(?:와요|와|옵니다|오네요?|들어와요?|들어옵니다)" + _END +
+               r"|(?<![\d.])0(?:으로|이)\s?(?:나와|나옵|떠|뜹|찍혀|찍힙|표시돼|표시됩)",
+               unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)|\s시(?=\s|$)|경우", after_claim=True)
+# "또 package-lock 건드렸네", "또 커밋했잖아" right after the agent's work: it did it again.
+_DID_AGAIN = rule(IV, "did-again-after-claim", r"(?:^|\s)또\s?(?:[^\s]{1,15}\s){0,2}?[^\s]{0,10}?(?:건드렸|지웠|바꿨|고쳤|넣었|만들었|커밋했|푸시했"
+                  r"|설치했|추가했|썼|덮어썼|날렸)(?:네|네요|잖아|잖아요|어|어요|군요|구나|냐|니)" + _END, after_claim=True, asked=True)
 # "CORS 에러", "타입 에러 ㅠ", "빌드 오류 발생" as a whole sentence right after the agent's work: its name is the
 # report (not "빌드 에러 로그 보여 줘").
 _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
@@ -244,10 +254,12 @@ _MISSED_ASKED = rule(O, "missed-asked-after-claim", r"(?:(?:은|는|도)\s?|왜\
                      unless=r"아직|(?:^|\s)(?:저는|나는|전|난|저도|나도|제가|내가|저희|우리)\s", after_claim=True, asked=True)
 # "다크 모드는 반영하지 않으셨네요": the honorific names the agent (in any context).
 _FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|수정하|반영하|업데이트하|만들|작성하|지우|삭제하|적용하|변경하|포함하"
-                      r"|처리하)지\s?(?:않으셨|않으신\s?(?:것|거)\s?같)")
-# "원래대로 돌려 주세요", "방금 거 되돌려", "롤백해 줘" right after the agent's work: undo it (not "롤백
+                      r"|처리하)지\s?(?:않으셨|않으신\s?(?:것|거)\s?같)"
+                      # "환경 변수 추가를 깜빡하셨네요"
+                      r"|깜빡하셨|잊으셨|잊어버리셨|까먹으셨|놓치셨")
+# "원래대로 돌려 주세요", "방금 거 되돌려", "롤백해 줘", "원복해 주세요", "변경 사항 전부 취소해 주세요" right after the agent's work: undo it (not "롤백
 # 기능 만들어 줘", nor "원래대로 돌아왔어요": it works again).
-_UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
+_UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|원복|(?:변경|수정|작업)\s?(?:사항|내용|한\s?(?:거|것))?(?:을|를)?\s?(?:전부\s|다\s|모두\s)?취소|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
              r"(?:복구|복원|되돌|돌려|돌리)|되돌려|되돌리|롤백|돌려\s?(?:놔|놓)",
              also=r"(?:줘|줘요|주세요|주실래요|줄래|해|해요|하세요|해라|놔|놔요|놓아|놓으세요|돌려|되돌려|시켜)[.!~…ㅠㅜ]*$",
              unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식",
@@ -332,7 +344,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
