@@ -46,7 +46,9 @@ TYPES: tuple[Rule, ...] = (
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
-    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말라\s그랬|말아\s?(?:달라고|주시라고|달랬|달라니까)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
+    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말라\s그랬|말아\s?(?:달라고|주시라고|달랬|달라니까)|말랬"
+         # "건드리지 말아 주세요 했는데요", "하지 마세요 했잖아요"
+         r"|(?:말아\s?(?:주세요|줘)|마세요|마)\s?(?:했|그랬|말씀드렸|라고\s?했)|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
          # "utils.py만 고치라니까": "I told you to …", insisted.
          r"|(?<=[가-힣])(?:으)?라니(?:까|깐)"),
     # "탭으로 하기로 했는데 전부 스페이스로 바꿨네요": what was agreed, and what was done instead.
@@ -97,11 +99,11 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:아직(?:도)?|여전히|또)\s?(?:[45]\d\d(?!\d)|흰\s?화면|빈\s?화면|터졌(?!는데|으니)|터져(?!서)|죽었|뻗었)"
          r"|(?:컴파일|빌드)(?:도|조차)\s?안\s?(?:돼|되|됨)|(?:전혀|하나도)\s?(?:효과|소용|변화)(?:가)?\s?없"
          r"|(?:전보다|아까보다|이전보다)\s?(?:더\s?)?(?:심해|나빠|느려|이상해|망가)"
-         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
+         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨|잘못\s[가-힣]{1,5}?셨(?:어요|네요|습니다|군요|잖아요|어)"
          # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
          r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
          # "아까 된다고 하셨잖아요", "고쳤다고 했는데"
-         r"|(?:된다|고쳤다|해결됐다|해결했다|끝났다|완료했다|통과했다|됐다)(?:고|며|면서)\s?(?:하셨|하시|했|그랬|그러)(?:잖|는데|지만|더니)"
+         r"|(?<!안\s)(?<!안)(?:된다|고쳤다|해결됐다|해결했다|끝났다|완료했다|통과했다|됐다)(?:고|며|면서)\s?(?:하셨|하시|했|그랬|그러)(?:잖|는데|지만|더니)"
          r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)",
          # "이제 에러 안 나요", "더 이상 오류 없어요": fixed; "다시 에러 안 나게 해 줘": an aim.
          unless=r"(?:에러|오류|문제|증상)(?:가|는|도)?\s?(?:이제\s?|더\s?이상\s?)?(?:안\s?(?:나|떠|뜨|생기)|없|사라)"
@@ -137,6 +139,9 @@ _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나
                 r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
 _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
                   r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?|에여|여)|똑같아여"
+                  r"|마찬가지(?:예요|에요|입니다|네요|야|임|인데요?)"
+                  r"|(?:증상|결과|문제|에러|오류|화면|상황|현상|상태)(?:이|가|은|는|도)\s?(?:여전히\s|계속\s|아직\s|그대로\s)?(?:동일|똑같|같아|같습니다|같네요?)"
+                  r"(?:해요|합니다|하네요|해|함|아요|습니다|네요|은데요?)?"
                   r"|(?:아무\s?)?(?:변화|반응|변동)(?:이|가|도)?\s?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
                   r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
@@ -198,8 +203,8 @@ _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아�
 # 주세요": a request).
 _UI_NOUN = (r"버튼|메뉴|아이콘|이미지|사진|링크|탭|페이지|화면|로고|텍스트|글자|문구|항목|컬럼|칼럼|필드|목록|리스트|로그|파일|함수|메서드"
             r"|테스트|스타일|애니메이션|모달|팝업|헤더|푸터|사이드바|네비게이션|스크롤바|그림자|테두리|여백|옵션|체크박스|드롭다운|툴팁|배너|카드|섹션"
-            r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블")
-_NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
+            r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블|코드|주석|문서|설명")
+_NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:아예\s|전혀\s|하나도\s|다\s)?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
                         + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)|추가해|만들어|넣어|달아", after_claim=True)
 # Right after the agent's work: worse than before (오히려 더 안 돼요, 더 심해졌어요, 꼬였어요), lost (데이터가
 # 다 날아갔어요), a new error or problem (타입 에러가 생겼어요, 버그가 있어요), an error value shown (undefined로
@@ -232,6 +237,28 @@ _DID_AGAIN = rule(IV, "did-again-after-claim", r"(?:^|\s)또\s?(?:[^\s]{1,15}\s)
 # report (not "빌드 에러 로그 보여 줘").
 _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
                     r"\s?(?:남|나요|나네요|떠요|뜸|뜨네요|발생|발생해요|발생합니다|있어요|있네요)?[.!~…ㅠㅜㅋ\s]*$", after_claim=True)
+# After the agent's work, the thing (subject) does not do what it should: "드롭다운이 안 펼쳐져요", "메일이 안
+# 와요" (not "시간이 안 돼요", "저는 안 써요": the user's own state).
+_SUBJECT_NOT = rule(R, "subject-not-after-claim", r"(?:이|가)\s(?:[^\s]{1,8}\s)?안\s?[가-힣]{0,5}?(?:져요|집니다|지네요|지는데요?|돼요|됩니다|되네요|와요|옵니다"
+                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|네요|는데요?)" + _END,
+                    unless=r"시간|여유|돈|비용|권한|사람|팀원|동료|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s|아직|면(?=\s|$)|해도|돼도",
+                    after_claim=True)
+# "날짜가 하루씩 밀려서 나와요", "한글이 ??? 로 나와요", "정렬이 반대로 돼 있어요", "카운트가 두 배로 나와요":
+# how it shows, right after the agent's work (not "이제 한국어로 잘 나와요").
+_SHOWS_AS = rule(R, "shows-as-after-claim", r"(?:이|가)\s(?:[^\s]{1,10}\s){0,2}?[^\s]{1,10}(?:로|으로|처럼|씩|서)\s?(?:나와요|나와|나옵니다|나오네요?|나오는데요?"
+                 r"|떠요|뜹니다|뜨네요?|보여요|보입니다|보이네요?|표시돼요|표시됩니다|찍혀요|찍힙니다|돼\s?있어요|되어\s?있어요|돼\s?있네요|되어\s?있습니다)" + _END,
+                 unless=r"이제|잘|제대로|정상|원하는|원했던|의도|맞게|예상|드디어|완벽|좋|되면|나오면|해\s?줘|주세요", after_claim=True)
+# Hedged, what is left out: "에러 핸들링 빠진 것 같아요", "로딩 처리가 누락된 것 같아요".
+_SEEMS_MISSING = rule(O, "seems-missing", r"(?:빠진|누락된|빠져\s?있는|빠뜨린|빼먹은)\s?(?:것|거)\s?같(?:아요|은데요?|습니다|아|네요)")
+# After the agent's work, the premise: "그 함수는 deprecated 됐어요", "저희는 그 라이브러리 안 써요", "npm 아니고
+# pnpm이에요", asked "이거 예전 버전 코드 아니에요?" (not an answer to its question).
+_PREMISE_FACT = rule(P, "premise-fact-after-claim", r"deprecated|더\s?이상\s?(?:안\s?(?:써|쓰|씁)|지원|사용)|지원\s?(?:안\s?(?:해|돼|됩)|하지\s?않|종료)"
+                     r"|폐기(?:됐|되었)|지원이\s?(?:끝났|중단)"
+                     r"|(?:저희|우리)(?:는|도)?\s(?:[^\s]{1,12}\s){0,2}?(?:안\s?(?:써요|씁니다|써|쓰는데요?)|쓰지\s?않|사용\s?안|사용하지\s?않|써요|씁니다"
+                     r"|쓰는데요?|사용해요|사용합니다)|안\s?(?:써요|씁니다|써)\s(?:저희|우리)"
+                     r"|(?:^|\s)[^\s]{1,15}\s아니(?:고|라)\s[^\s]{1,20}(?:이에요|예요|에요|야|입니다|이요|거든요?|인데요?)" + _END +
+                     r"|^(?:이거|이건|그거|그건|저거)\s(?:[^\s]{1,10}\s){0,3}?[^\s]{1,10}\s?아니(?:에요|예요|야|냐|지|죠|잖아요?|었어요?|었나요)" + _END,
+                     unless=r"괜찮|맞|좋|중요|상관|필요", after_claim=True, asked=True, not_an_answer=True)
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)",
@@ -334,7 +361,7 @@ _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖
 # result is not what it should be (asked, too); "그럼 캐시에 저장해야 하는 거 아니야?" reasons from
 # the agent's answer to a proposal.
 _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
-                  r"|(?:과|와|랑|이랑|하고)\s?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
+                  r"|(?:과|와|랑|이랑|하고)\s?(?:[^\s]{1,8}(?:이|가|은|는|도)\s)?(?:좀\s|많이\s|완전\s|너무\s)?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
 # 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
@@ -344,12 +371,13 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
+TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly", "seems-missing"}))
 
 # A sentence that ends in a failure seen now: "… 흰 화면이 나와요", "… 에러 나요", "… 사라져요", "… 안 돼요".
 _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
@@ -409,7 +437,7 @@ EXCLUSIONS = (
     # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
-         r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|씨(?:가|는|도|랑|한테)"
+         r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|(?<![글날솜말불맵])씨(?:가|는|도|랑|한테)"
          r"|님(?:이|은|께서|도)|선배|팀장|과장|대리|고객|사용자|동료|다른\s?팀|걔|그\s?사람",
          also=_ERR, unless=_AGENT),
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
