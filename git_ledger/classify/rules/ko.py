@@ -361,7 +361,7 @@ _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖
 # result is not what it should be (asked, too); "그럼 캐시에 저장해야 하는 거 아니야?" reasons from
 # the agent's answer to a proposal.
 _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
-                  r"|(?:과|와|랑|이랑|하고)\s?(?:[^\s]{1,8}(?:이|가|은|는|도)\s)?(?:좀\s|많이\s|완전\s|너무\s)?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
+                  r"|(?:과|와|랑|이랑|하고)\s?(?:[^\s]{1,8}(?:이|가)\s)?(?:좀\s|많이\s|완전\s|너무\s)?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
 # 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
