@@ -59,6 +59,8 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
          # "분명히 요청드렸는데요", "몇 번을 말해요"
          r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
+    # "내 말 안 듣네", "제 말을 무시하시네요"
+    rule(IV, "not-listening", r"(?:내|제)\s?말(?:을|은|도|씀을)?\s?(?:안\s?(?:듣|들어|들으)|무시|씹)"),
     rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?\S{0,12}?(?:하래|하라고|시켰|하랬)|시키지(?:도)?\s?않은|안\s?시킨"
          r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
@@ -137,7 +139,10 @@ _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나
                 # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
                 r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?|(?=[.!~…ㅠㅜ]*$)))"
                 r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
-_RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
+# Chat notes close on a noun form: "튕김", "화면 깨짐", "이상하게 나옴", "안 닫힘", "안 넘어감".
+_TERSE_FAIL = (r"(?:튕김|깨짐|꺼짐|멈춤|사라짐|먹통임|뻗음|터짐|이상하게\s?나옴|에러남|오류남"
+               r"|안\s?[가-힣]{1,5}?(?:됨|짐|김|옴|힘|림|감|움|남|킴|침|림))")
+_RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
                   r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?|에여|여)|똑같아여"
                   r"|마찬가지(?:예요|에요|입니다|네요|야|임|인데요?)"
                   r"|(?:증상|결과|문제|에러|오류|화면|상황|현상|상태)(?:이|가|은|는|도)\s?(?:여전히\s|계속\s|아직\s|그대로\s)?(?:동일|똑같|같아|같습니다|같네요?)"
@@ -160,7 +165,9 @@ _AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT,
 # ("그대로예요?": is the rest unchanged?).
 _AFTER_CLAIM_ASKED = rule(R, "same-after-claim-asked", r"(?:^|\s)(?:(?:안\s?(?:되|나오|보이|뜨|열리|움직이|눌리|먹히|바뀌)"
                           r"|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|뜨)|(?:똑)?같은\s?(?:에러|오류|문제)(?:가|이)?\s?(?:나|뜨))"
-                          r"(?:는데|는데요|네|네요|잖아|잖아요)|그대로(?:인데|인데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
+                          r"(?:는데|는데요|네|네요|잖아|잖아요)|그대로(?:인데|인데요|네|네요|잖아|잖아요)"
+                          # "하나도 안 바뀌었는데?"
+                          r"|안\s?(?:바뀌었|됐|나왔|떴|열렸|고쳐졌|사라졌)(?:는데|는데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
 # "안 돼요" alone right after the agent's work, unless it answers the agent's question ("삭제할까요?").
 _BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)", unless=r"(?:이)?라는\s|메시지|문구|텍스트",
                 after_claim=True, not_an_answer=True)
@@ -233,6 +240,13 @@ _FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\
 # "또 package-lock 건드렸네", "또 커밋했잖아" right after the agent's work: it did it again.
 _DID_AGAIN = rule(IV, "did-again-after-claim", r"(?:^|\s)또\s?(?:[^\s]{1,15}\s){0,2}?[^\s]{0,10}?(?:건드렸|지웠|바꿨|고쳤|넣었|만들었|커밋했|푸시했"
                   r"|설치했|추가했|썼|덮어썼|날렸)(?:네|네요|잖아|잖아요|어|어요|군요|구나|냐|니)" + _END, after_claim=True, asked=True)
+# A terse 반말 report closing the message right after the agent's work: "페이지가 안 넘어가", "모달 안 닫혀"
+# (not "안 해", "안 가": the user declining).
+_NOT_TERSE = rule(R, "terse-not-after-claim", r"(?:^|\s)안\s?[가-힣]{1,5}(?:어|아|여|혀|려|겨|와|워|져|가)[.!~…ㅠㅜㅋ\s]*$",
+                  unless=r"(?:^|\s)(?:저|제가|내가|나|난|우리|저희)(?:는|도|가)?\s|시간|아직", after_claim=True)
+# "푸터 안 만들었네" right after the agent's work (not "아 푸시 안 했네": the user noticing their own slip).
+_LEFT_UNDONE = rule(O, "left-undone-after-claim", r"안\s?(?:만들었|넣었|바꿨|고쳤|추가했|수정했|지웠|반영했|업데이트했|적용했)(?:네|구나|냐|니)" + _END,
+                    unless=r"^아\s|제가|내가|깜빡", after_claim=True)
 # "CORS 에러", "타입 에러 ㅠ", "빌드 오류 발생" as a whole sentence right after the agent's work: its name is the
 # report (not "빌드 에러 로그 보여 줘").
 _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
@@ -372,7 +386,7 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     after_claim=True)
 TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
-         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
@@ -380,7 +394,7 @@ TYPES = not_others(TYPES, _OTHERS, _USERS)
 TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly", "seems-missing"}))
 
 # A sentence that ends in a failure seen now: "… 흰 화면이 나와요", "… 에러 나요", "… 사라져요", "… 안 돼요".
-_SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS +
+_SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
                  r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다)"
                  r"|(?:사라져|사라집니다|사라지네|멈춰|멈춥니다|멈추네|꺼져|꺼집니다|꺼지네|튕겨|튕깁니다|튕기네|깨져|깨집니다|깨지네"
                  r"|터져|터집니다|터지네|죽어|죽습니다|죽네|먹통이에요|먹통입니다)(?:요)?"
