@@ -159,7 +159,10 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE
                   r"|나옵니다|발생))" + _END)
 # "X하면 안 돼요?" asks leave ("can't we …?"); "X 안 돼요" alone may answer the agent's question.
 _NOT_A_REPORT = (r"(?:에러|오류|문제|경고|버그)(?:가|는|도)?\s?(?:더\s?이상\s?|이제\s?|다\s?)?(?:안\s?(?:나|떠|뜨|생기|보이|나와)|사라)|"
-                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리)|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
+                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리|튕김|깨짐|꺼짐|멈춤|터짐)"
+                 r"|(?:튕김|깨짐|꺼짐|멈춤|에러|오류|문제)\s?(?:없|안\s?남|해결)"
+                 # "아 안 돼 잠깐만 기다려 줘", "안 돼! 그거 하지 마": stop, not a report
+                 r"|잠깐|기다려|멈춰|그만|하지\s?마|스톱|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
 _AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT, after_claim=True)
 # Asked, the forms that complain ("안 되는데요?", "그대로인데?", "에러 나는데?"), not the ones that ask
 # ("그대로예요?": is the rest unchanged?).
@@ -169,7 +172,8 @@ _AFTER_CLAIM_ASKED = rule(R, "same-after-claim-asked", r"(?:^|\s)(?:(?:안\s?(?:
                           # "하나도 안 바뀌었는데?"
                           r"|안\s?(?:바뀌었|됐|나왔|떴|열렸|고쳐졌|사라졌)(?:는데|는데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
 # "안 돼요" alone right after the agent's work, unless it answers the agent's question ("삭제할까요?").
-_BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)", unless=r"(?:이)?라는\s|메시지|문구|텍스트",
+_BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)",
+                unless=r"(?:이)?라는\s|메시지|문구|텍스트|잠깐|기다려|멈춰|그만|하지\s?마|스톱",
                 after_claim=True, not_an_answer=True)
 # "똑같아요", "아까랑 똑같아", "전이랑 같은 화면이에요", "이전과 동일합니다": the same as before the
 # attempt (not "예상한 거랑 똑같아요", "시안이랑 똑같네요": what was wanted).
@@ -240,10 +244,10 @@ _FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\
 # "또 package-lock 건드렸네", "또 커밋했잖아" right after the agent's work: it did it again.
 _DID_AGAIN = rule(IV, "did-again-after-claim", r"(?:^|\s)또\s?(?:[^\s]{1,15}\s){0,2}?[^\s]{0,10}?(?:건드렸|지웠|바꿨|고쳤|넣었|만들었|커밋했|푸시했"
                   r"|설치했|추가했|썼|덮어썼|날렸)(?:네|네요|잖아|잖아요|어|어요|군요|구나|냐|니)" + _END, after_claim=True, asked=True)
-# A terse 반말 report closing the message right after the agent's work: "페이지가 안 넘어가", "모달 안 닫혀"
-# (not "안 해", "안 가": the user declining).
-_NOT_TERSE = rule(R, "terse-not-after-claim", r"(?:^|\s)안\s?[가-힣]{1,5}(?:어|아|여|혀|려|겨|와|워|져|가)[.!~…ㅠㅜㅋ\s]*$",
-                  unless=r"(?:^|\s)(?:저|제가|내가|나|난|우리|저희)(?:는|도|가)?\s|시간|아직", after_claim=True)
+# A terse 반말 report closing the message right after the agent's work: "페이지가 안 넘어가", "모달 안 닫혀":
+# an intransitive or passive verb (not "테스트는 안 넣어", "안 해": the user deciding).
+_NOT_TERSE = rule(R, "terse-not-after-claim", r"(?:^|\s)안\s?[가-힣]{1,5}(?:혀|려|겨|와|져|가)[.!~…ㅠㅜㅋ\s]*$",
+                  unless=r"(?:^|\s)(?:저|제가|내가|나|난|우리|저희)(?:는|도|가)?\s|시간|아직|지금은|이번엔|나중에|굳이", after_claim=True)
 # "푸터 안 만들었네" right after the agent's work (not "아 푸시 안 했네": the user noticing their own slip).
 _LEFT_UNDONE = rule(O, "left-undone-after-claim", r"안\s?(?:만들었|넣었|바꿨|고쳤|추가했|수정했|지웠|반영했|업데이트했|적용했)(?:네|구나|냐|니)" + _END,
                     unless=r"^아\s|제가|내가|깜빡", after_claim=True)
