@@ -242,3 +242,12 @@ def test_a_long_report_after_the_agents_work_is_read_by_its_opening() -> None:
     c = C.classify(text, previous=FIXED_FORMAL)
     assert (c.type, c.rule) == (R, "ko.result-error.still-after-claim.opening"), c
     assert C.classify(text).excluded == "long"  # opening a task, a long message is an instruction
+
+
+def test_the_gate_types_every_hard_case_as_running_every_rule_does() -> None:
+    texts = [t for t, _ in REPORTS + ANYWHERE] + NEAR_MISSES + ANSWERS
+    contexts = [C.Context.of(previous, tools) for previous, tools in
+                ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED), (ASKED_AFTER_WORK, ()))]
+    for text in texts:
+        for context in contexts:
+            assert C._classify(text, True, context) == C._classify(text, False, context), (text, context)
