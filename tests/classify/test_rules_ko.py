@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from git_ledger.classify import classify as C
+from git_ledger.classify.context import Context
 from git_ledger.models import TYPES
 
 R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
@@ -246,7 +247,7 @@ def test_a_long_report_after_the_agents_work_is_read_by_its_opening() -> None:
 
 def test_the_gate_types_every_hard_case_as_running_every_rule_does() -> None:
     texts = [t for t, _ in REPORTS + ANYWHERE] + NEAR_MISSES + ANSWERS
-    contexts = [C.Context.of(previous, tools) for previous, tools in
+    contexts = [Context.of(previous, tools) for previous, tools in
                 ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED), (ASKED_AFTER_WORK, ()))]
     for text in texts:
         for context in contexts:
