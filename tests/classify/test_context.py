@@ -70,6 +70,18 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert not claims_work("The retry limit is set in config.py.")
 
 
+@pytest.mark.parametrize("previous", ["이제 정상적으로 작동할 것입니다.", "새로고침하면 반영될 거예요.", "다시 실행해 보세요.",
+                                      "수정된 코드는 다음과 같습니다:", "빌드도 성공했습니다.", "변경 사항을 적용했으니 확인 부탁드립니다."])
+def test_korean_this_should_work_now_and_try_again_claim_work(previous: str) -> None:
+    assert claims_work(previous)
+    assert classify("그대로예요", previous=previous).type == "result-error"
+
+
+def test_a_korean_plan_or_a_choice_to_make_claims_no_work() -> None:
+    assert not claims_work("다음 단계로 테스트를 작성하겠습니다.")
+    assert not claims_work("어떤 방식으로 작동할지 정해 주세요.")
+
+
 def test_rule_takes_the_context_flags_as_keywords() -> None:
     r = rule("result-error", "x", r"\bx\b", after_claim=True, asked=True)
     assert r.after_claim and r.asked

@@ -247,7 +247,9 @@ IMAGE_TAGS = rx(r"^(?:\s*\[(?:image|pasted\s+text|file)\s*#?\d{0,4}[^\]\n]{0,40}
 # markdown quote lines ("> …") and notes copied from code ("TODO: …", "FIXME: …").
 QUOTED = rx(
     r"\"[^\"\n]{1,120}\"|“[^”\n]{1,120}”|‘[^’\n]{1,120}’|「[^」\n]{1,120}」|『[^』\n]{1,120}』"
-    r"|(?<![\w])'[^'\n]{1,80}'(?![\w])|`[^`\n]{1,120}`"
+    # A Korean particle fuses to the closing quote ('안 돼요'라는 문구): only a Latin letter or digit
+    # after it makes it an apostrophe, not a closing quote.
+    r"|(?<![\w])'[^'\n]{1,80}'(?![a-zA-Z0-9_])|`[^`\n]{1,120}`"
     r"|(?m:^)[ \t]*(?:[>＞]|(?i:todo|fixme|xxx)(?:\([^)\n]{0,40}\))?\s*[:：])[^\n]*"
 )
 SENTENCE_END = rx(r"(?<=[.!?])\s+|[。！？!?\n]+")

@@ -46,15 +46,22 @@ TYPES: tuple[Rule, ...] = (
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
-    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말랬|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
+    rule(IV, "base", r"말라(?:고|니까|니깐|했)|말라\s그랬|말아\s?(?:달라고|주시라고|달랬|달라니까)|말랬"
+         # "건드리지 말아 주세요 했는데요", "하지 마세요 했잖아요"
+         r"|(?:말아\s?(?:주세요|줘)|마세요|마)\s?(?:했|그랬|말씀드렸|라고\s?했)|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
          # "utils.py만 고치라니까": "I told you to …", insisted.
          r"|(?<=[가-힣])(?:으)?라니(?:까|깐)"),
     # "탭으로 하기로 했는데 전부 스페이스로 바꿨네요": what was agreed, and what was done instead.
     rule(IV, "agreed", r"기로\s?(?:했|하셨|합의했|약속했)(?:잖아|는데|었는데|지만)",
          also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
-         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)"),
-    rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?(?:하래|하라고|시켰)|시키지(?:도)?\s?않은|안\s?시킨"
+         # (not "이미 말씀드렸듯이 …": a reminder)
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
+         # "분명히 요청드렸는데요", "몇 번을 말해요"
+         r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
+    # "내 말 안 듣네", "제 말을 무시하시네요"
+    rule(IV, "not-listening", r"(?:내|제)\s?말(?:을|은|도|씀을)?\s?(?:안\s?(?:듣|들어|들으)|무시|씹)"),
+    rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?\S{0,12}?(?:하래|하라고|시켰|하랬)|시키지(?:도)?\s?않은|안\s?시킨"
          r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
     # run (the class contains 이/가/게); a one-character lookbehind finds the same messages.
@@ -68,7 +75,9 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:원한|요청한|부탁한|바란|말씀드린)\s?(?:건|것은|거는)\s?[^.?!]{0,40}?(?:게|거|것이)\s?아니"),
     rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
     # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
-    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기)(?:이|은|는)?\s?아니"
+    rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기|게|거)(?:이|은|는)?\s?아니"
+         # "제 말은 헤더 아래 여백이에요": what I mean is …
+         r"|(?:^|\s)(?:제|내)\s?(?:말은|말씀은|말뜻은|뜻은|의도는)\s"
          r"|(?:라는|자는|하라는)\s?(?:게|거|것이|것은|건)\s?아니"
          r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
     # "어제 버전으로 롤백하라는 거야", "footer 말이야": what was meant, said again.
@@ -92,78 +101,336 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:아직(?:도)?|여전히|또)\s?(?:[45]\d\d(?!\d)|흰\s?화면|빈\s?화면|터졌(?!는데|으니)|터져(?!서)|죽었|뻗었)"
          r"|(?:컴파일|빌드)(?:도|조차)\s?안\s?(?:돼|되|됨)|(?:전혀|하나도)\s?(?:효과|소용|변화)(?:가)?\s?없"
          r"|(?:전보다|아까보다|이전보다)\s?(?:더\s?)?(?:심해|나빠|느려|이상해|망가)"
-         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨"
+         r"|잘못\s?(?:쓰|넣으|고치|만드|하|바꾸)셨|잘못\s[가-힣]{1,5}?셨(?:어요|네요|습니다|군요|잖아요|어)"
          # "고쳤다면서 똑같이 나요", "모든 테스트 통과라더니 CI에서 깨짐": the claim, then the result.
          r"|(?:고쳤|됐|끝났|통과했|해결했|수정했)다(?:면서|더니|며)|(?:통과|완료|해결|성공)(?:이)?라더니"
-         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)"),
+         # "아까 된다고 하셨잖아요", "고쳤다고 했는데"
+         r"|(?<!안\s)(?<!안)(?:된다|고쳤다|해결됐다|해결했다|끝났다|완료했다|통과했다|됐다)(?:고|며|면서)\s?(?:하셨|하시|했|그랬|그러)(?:잖|는데|지만|더니)"
+         r"|(?:합계|결과|값|숫자|금액|개수|경로|타입)(?:가|이)\s?안\s?맞(?:아|아요|네|는데|잖|음)",
+         # "이제 에러 안 나요", "더 이상 오류 없어요": fixed; "다시 에러 안 나게 해 줘": an aim.
+         unless=r"(?:에러|오류|문제|증상)(?:가|는|도)?\s?(?:이제\s?|더\s?이상\s?)?(?:안\s?(?:나|떠|뜨|생기)|없|사라)"
+         r"|안\s?나게|않게|않도록|없게|없도록|해결됐|해결되었"),
 )
 
 # "여전히 전부 깜빡여", "또다시 버튼이 두 번 눌리네", "아직도 로그인 화면이에요": still, after the attempt
 # (not "아직도 이해가 안 가": the user's own understanding, nor something still in progress).
-_STILL_AGAIN = rule(R, "still-again", r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임)"
-                    r"(?=\s|$|[.!~…])",
-                    unless=r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민")
-# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "똑같아",
-# "반응이 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result (asked, too: "안 되는데요?");
-# opening a task they are a report, not a correction; "'안 돼요'라는 문구" names a text.
-_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아)?(?=\s|$|[.!~…?])"
-_AFTER_CLAIM = rule(R, "same-after-claim", r"(?:^|\s)(?:안\s?(?:돼|되네|되는데|되는데요|되요|돼요|됨|되잖아|나와|나와요|보여|보여요|떠|떠요"
-                    r"|열려|열려요|움직여|눌려|눌려요|먹혀|먹혀요)|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|나요|나네|나네요|나는데|나는데요|떠|떠요"
-                    r"|뜨는데|뜨네|남|발생)"
-                    r"|그대로(?:예요|에요|야|네|네요|임|인데)|똑같(?:아|아요|네|네요|음|은데)|(?:변화|반응)\s?(?:이\s?|가\s?)?없" + _RESULT_ENDING +
-                    r"|(?:바뀐|변경된|달라진|반영된)\s?(?:게|것이|건)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
-                    r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데)"
-                    r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|떠|떠요|나와|나와요|나오네|나오는데|발생))"
-                    r"(?=\s|$|[.!~…?])",
-                    unless=r"(?:이)?라는\s|메시지|문구|텍스트", after_claim=True, asked=True)
+_STILL = r"(?:여전히|또다시|또\s다시|아직도)\s?[^.?!\n]{1,30}?(?:네|여|야|어|아|요|데|음|함|임|됨|다)(?=\s|$|[.!~…ㅠㅜㅋㅎ])"
+_NOT_STILL_FAILING = r"이해|모르|궁금|헷갈|기다|설치\s?중|진행\s?중|하는\s?중|작업\s?중|고민"
+_STILL_AGAIN = rule(R, "still-again", _STILL, unless=_NOT_STILL_FAILING)
+# The same, as the opening of a long message right after the agent's work (where only after-claim
+# rules read): "여전히 로그인 페이지로 돌아갑니다. 제가 확인해 보니 …".
+_STILL_AFTER = rule(R, "still-after-claim", _STILL, unless=_NOT_STILL_FAILING, after_claim=True)
+# Right after the agent said it fixed or ran something: "안 돼요", "에러 나요", "그대로예요", "반응이
+# 없어", "화면이 하얗게 나와요", "바뀐 게 없는데?" report its result; opening a task they are a
+# report, not a correction; "'안 돼요'라는 문구" names a text. Every level and spacing: 안돼/안 돼/
+# 안되요/안됌, 안 됩니다, 에러남/에러가 납니다/오류가 발생했어요, and a chat mark after it (안돼ㅠㅠ).
+_END = r"(?=\s|$|[.!~…?,ㅠㅜㅋㅎ;)])"
+_RESULT_ENDING = r"(?:어|어요|네|네요|음|는데|는데요|잖아|잖아요|습니다|다|어서)?" + _END
+# A verb of showing, opening, moving or taking effect, after 안: its present forms in each level.
+_NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼요|됨|됌|되여|돼여|되네여|되용|돼용|되잖아|되잖아요|됩니다|되고\s?있어요?|되더라고요?"
+             r"|나와|나와요|나옵니다|나오네요?|나오는데요?|나옴|보여|보여요|보입니다|보이네요?|보이는데요?|보임"
+             r"|떠|떠요|뜹니다|뜨네요?|뜨는데요?|뜸|열려|열려요|열립니다|열리네요?|열리는데요?|열림"
+             r"|움직여|움직여요|움직입니다|움직이네요?|눌려|눌려요|눌립니다|눌리네요?|먹혀|먹혀요|먹힙니다|먹히네요?|먹네요?|먹어요?"
+             r"|바뀌어|바뀌어요|바뀝니다|바뀌네요?|바뀌는데요?|바뀜|일어나요|일어납니다|일어나네요?|돌아가요|돌아갑니다|돌아가네요?"
+             r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?"
+             r"|불러와져요?|불러와지네요?|불러와집니다|불러와요|불러오네요?|불러옵니다)")
+_ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나여|나네|나네요|나네여|떠여|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
+                r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
+                # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
+                r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?|(?=[.!~…ㅠㅜ]*$)))"
+                r"|(?<![\d])[45]\d\d(?!\d)\s?(?:에러|오류)?\s?(?:가\s?|이\s?)?(?:떠|떠요|뜹니다|떴어요?|뜸|나와요?|나옵니다|나요|남|나네요?)")
+# Chat notes close on a noun form: "튕김", "화면 깨짐", "이상하게 나옴", "안 닫힘", "안 넘어감".
+_TERSE_FAIL = (r"(?:튕김|깨짐|꺼짐|멈춤|사라짐|먹통임|뻗음|터짐|이상하게\s?나옴|에러남|오류남"
+               r"|안\s?[가-힣]{1,5}?(?:됨|짐|김|옴|힘|림|감|움|남|킴|침|림))")
+_RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
+                  r"|그대로(?:예요|에요|야|네|네요|임|인데|인데요|입니다|이네요|잖아요?|더라고요?|에여|여)|똑같아여"
+                  r"|마찬가지(?:예요|에요|입니다|네요|야|임|인데요?)"
+                  r"|(?:증상|결과|문제|에러|오류|화면|상황|현상|상태)(?:이|가|은|는|도)\s?(?:여전히\s|계속\s|아직\s|그대로\s)?(?:동일|똑같|같아|같습니다|같네요?)"
+                  r"(?:해요|합니다|하네요|해|함|아요|습니다|네요|은데요?)?"
+                  r"|(?:아무\s?)?(?:변화|반응|변동)(?:이|가|도)?\s?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
+                  r"|이상(?:하네요?|한데요?|합니다|하게\s?돼요|하게\s?됩니다)|(?:뭔가|좀|많이)\s?이상해"
+                  r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|돼요|이에요|이네요|입니다|임)"
+                  # it vanishes, freezes, crashes, overlaps, is cut off
+                  r"|(?:사라져|사라지네|사라졌어|멈춰|멈추네|꺼져|꺼지네|튕겨|튕기네|터져|터지네|깨져|깨지네|겹쳐|겹치네|잘려|잘리네"
+                  r"|밀려|찌그러져)(?:요)?|(?:사라집|멈춥|꺼집|튕깁|터집|깨집|겹칩|잘립)니다|먹통(?:이에요|입니다|이네요|임)"
+                  r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|납니다|떠|떠요|뜹니다|나와|나와요|나오네|나오는데"
+                  r"|나옵니다|발생))" + _END)
+# "X하면 안 돼요?" asks leave ("can't we …?"); "X 안 돼요" alone may answer the agent's question.
+_NOT_A_REPORT = (r"(?:에러|오류|문제|경고|버그)(?:가|는|도)?\s?(?:더\s?이상\s?|이제\s?|다\s?)?(?:안\s?(?:나|떠|뜨|생기|보이|나와)|사라)|"
+                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리|튕김|깨짐|꺼짐|멈춤|터짐)"
+                 r"|(?:튕김|깨짐|꺼짐|멈춤|에러|오류|문제)\s?(?:없|안\s?남|해결)"
+                 # "아 안 돼 잠깐만 기다려 줘", "안 돼! 그거 하지 마": stop, not a report
+                 r"|잠깐|기다려|멈춰|그만|하지\s?마|스톱|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
+_AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT, after_claim=True)
+# Asked, the forms that complain ("안 되는데요?", "그대로인데?", "에러 나는데?"), not the ones that ask
+# ("그대로예요?": is the rest unchanged?).
+_AFTER_CLAIM_ASKED = rule(R, "same-after-claim-asked", r"(?:^|\s)(?:(?:안\s?(?:되|나오|보이|뜨|열리|움직이|눌리|먹히|바뀌)"
+                          r"|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|뜨)|(?:똑)?같은\s?(?:에러|오류|문제)(?:가|이)?\s?(?:나|뜨))"
+                          r"(?:는데|는데요|네|네요|잖아|잖아요)|그대로(?:인데|인데요|네|네요|잖아|잖아요)"
+                          # "하나도 안 바뀌었는데?"
+                          r"|안\s?(?:바뀌었|됐|나왔|떴|열렸|고쳐졌|사라졌)(?:는데|는데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
+# "안 돼요" alone right after the agent's work, unless it answers the agent's question ("삭제할까요?").
+_BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)",
+                unless=r"(?:이)?라는\s|메시지|문구|텍스트|잠깐|기다려|멈춰|그만|하지\s?마|스톱",
+                after_claim=True, not_an_answer=True)
+# "똑같아요", "아까랑 똑같아", "전이랑 같은 화면이에요", "이전과 동일합니다": the same as before the
+# attempt (not "예상한 거랑 똑같아요", "시안이랑 똑같네요": what was wanted).
+_SAME_AS_BEFORE = rule(R, "same-as-before-after-claim",
+                       r"^(?:여전히\s|계속\s|아직도\s|그냥\s|다\s|완전\s)?(?:똑같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함)"
+                       r"[.!~…ㅠㅜㅋㅎ\s]*$"
+                       r"|(?<![가-힣])(?:아까|전|이전|방금|처음|원래|예전|수정\s?전|고치기\s?전)\s?(?:이랑|랑|과|와|하고|처럼)\s?(?:완전\s|다\s)?(?:똑)?"
+                       r"(?:같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함|은\s?(?:화면|결과|에러|오류|문제|상태|증상|현상"
+                       r"|메시지|값))", after_claim=True)
+# "빌드 실패해요", "테스트가 깨져요", "CI 빨간불", "린트 에러": the checks fail after the agent's work
+# (not "빌드 실패 시 알림", "테스트가 깨지지 않게": a case, an aim).
+_CHECKS_FAIL = rule(R, "checks-fail-after-claim", r"(?:빌드|컴파일|테스트|배포|린트|타입\s?체크|(?<![a-z_])(?:ci|lint|tests?|build|typecheck))"
+                    r"(?:가|이|는|도|들이|들도)?\s?(?:다\s|전부\s|모두\s|또\s|계속\s)?(?:실패|깨져|깨지네|깨집니다|깨졌|안\s?(?:돼|되네|됩니다|됨|돌아|통과)"
+                    r"|통과\s?(?:안|못)|빨간|터져|터졌|터집니다|떨어져|떨어졌|fail(?![a-z]))",
+                    # "테스트 실패하는 케이스도 추가해 줘": a case to write
+                    unless=r"(?:으|하|되)?면(?=\s|$)|\s시(?:에|에는)?(?=\s|$)|경우|않게|않도록|없게|없도록|지\s?않|기\s?전|전에"
+                    r"|(?:실패하는|깨지는|실패한|깨진)\s?(?:케이스|테스트|상황|부분|곳|거|것|코드|이유|원인)", after_claim=True)
+# "자꾸 튕겨요", "계속 로그인 화면으로 돌아가요": it keeps failing (not "계속 진행해 줘": go on).
+_KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?(?:\S{1,10}\s){0,2}?\S{0,10}?(?:튕겨|튕기|꺼져|꺼지|멈춰|멈추"
+                      r"|사라져|사라지|(?:으로|로)\s?돌아(?:가|와)|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
+                      r"|무한\s?로딩|로딩만)",
+                      unless=r"(?:줘|주세요|줄래|하세요|해\s?봐|보자|하자|해요|해)[.!~…]*$|않게|않도록|없게|없도록", after_claim=True)
+# "금액이 잘못 나와요", "목록이 중복으로 나와요", "로그가 두 번씩 찍혀요", "무한 로딩이에요", "느려졌어요":
+# shown wrong after the agent's work (not "중복 저장 안 되게 막아 줘": an aim).
+_SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|나오네|표시|보여|보입|보이네|뜨|떠|들어가|들어갔|저장|계산|출력|찍혀|찍히)"
+                    r"|중복(?:으로|돼서|되어)?\s?(?:나와|나옵|저장돼|저장됩|생성돼|생성됩|실행돼|실행됩|표시돼|표시됩|들어가|찍혀|호출돼|호출됩)"
+                    r"|두\s?번(?:씩)?\s?(?:나와|나옵|찍혀|찍힙|실행돼|실행됩|호출돼|호출됩|눌려|저장돼|저장됩|렌더링돼|렌더링됩)"
+                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려",
+                    unless=r"않게|않도록|없게|없도록|방지|막아|막는", after_claim=True)
+# "ㄴㄴ 그 API는 v2만 써요", "아니요, 서버는 3000번 포트예요" right after the agent's work: no, and the fact
+# (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
+_NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
+                unless=r"괜찮|됐어요|됐습니다|감사|고마|그냥\s?(?:진행|해|가|두)|좋아|필요\s?없|안\s?해도|할게|할께|하겠|직접|나중에|잠깐"
+                r"|안\s?[돼되됨됌]|에러|오류|그대로|똑같|일단|맞아|맞아요|맞습니다|계속|됐어|됐다|됐고|됐음|넘어가|넘기|다음|진행|패스|스킵|충분|이대로|가자|하자|아직",
+                after_claim=True, not_an_answer=True)
+# "로그아웃 버튼이 없어요", "아이콘이 안 보이는데요" right after the agent's work: what it was to add is not
+# there (not "시간이 없어요", "아직 데이터가 없어요": nothing to check it with yet, nor "버튼이 없네요 추가해
+# 주세요": a request).
+_UI_NOUN = (r"버튼|메뉴|아이콘|이미지|사진|링크|탭|페이지|화면|로고|텍스트|글자|문구|항목|컬럼|칼럼|필드|목록|리스트|로그|파일|함수|메서드"
+            r"|테스트|스타일|애니메이션|모달|팝업|헤더|푸터|사이드바|네비게이션|스크롤바|그림자|테두리|여백|옵션|체크박스|드롭다운|툴팁|배너|카드|섹션"
+            r"|마커|깃발|핀|라벨|레이블|placeholder|플레이스홀더|입력창|검색창|알림|토스트|로딩|스피너|아바타|썸네일|차트|그래프|표|테이블|코드|주석|문서|설명")
+_NOT_THERE_AFTER = rule(O, "not-there-after-claim", r"(?:" + _UI_NOUN + r")(?:이|가|도)\s?(?:아예\s|전혀\s|하나도\s|다\s)?(?:안\s?보이|없)(?:어요|네요|는데요|습니다|어|네|는데|음|여|네여)"
+                        + _END, unless=r"아직|(?:으|하|되)?면(?=\s|$)|추가해|만들어|넣어|달아", after_claim=True)
+# Right after the agent's work: worse than before (오히려 더 안 돼요, 더 심해졌어요, 꼬였어요), lost (데이터가
+# 다 날아갔어요), a new error or problem (타입 에러가 생겼어요, 버그가 있어요), an error value shown (undefined로
+# 나와요, NaN이 떠요).
+_WORSE_LOST = rule(R, "worse-or-lost-after-claim", r"(?:오히려|더|더욱|아까보다|전보다|이전보다)\s?(?:[^\s]{1,8}\s)?(?:심해졌|이상해졌|나빠졌|느려졌|꼬였|망가졌"
+                   r"|깨졌|안\s?(?:돼|되네|됩니다))|꼬였(?:어요|네요|습니다|어|네)|엉켰(?:어요|네요|습니다|어)"
+                   r"|(?:다|전부|모두|싹)\s?(?:날아갔|지워졌|사라졌|없어졌|삭제됐|삭제되었|초기화됐|초기화되었)"
+                   r"|(?:에러|오류|문제|버그|경고)(?:가|이)?\s?(?:또\s|새로\s|하나\s)?(?:생겼|생겨요|생깁니다|생기네|생김)"
+                   r"|(?:에러|오류|문제|버그)(?:가|이)?\s?(?:있어요|있네요|있습니다|있는데요?|있음|있어|많아요|많네요)" + _END +
+                   r"|(?<![a-z])(?:undefined|null|nan|\[object\s?object\]|빈\s?값)(?:으로|로|이|가)?\s?(?:나와|나옵|나오네|떠|뜹|뜨네|찍혀|찍힙"
+                   r"|표시돼|표시됩|보여|보입)",
+                   unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)", after_claim=True)
+# Right after the agent's work: do it over, do it properly, check before saying so ("처음부터 다시 해 주세요",
+# "제대로 좀 해 주세요", "확인 좀 하고 말해 줘", "뭐 하는 거야?"), not "처음부터 다시 설명해 주세요", nor
+# the user's own plan ("확인하고 알려 드릴게요").
+_REDO = rule(R, "redo-after-claim", r"처음부터\s?다시\s?(?:해|짜|만들|작성|구현)|다시\s?(?:짜|만들어|작성해)\s?(?:줘|주세요|봐)"
+             r"|제대로\s?(?:좀\s)?(?:해|해\s?줘|해\s?주세요|하세요|해요)(?=[\s.!~…?]|$)"
+             r"|확인\s?(?:좀\s?)?(?:하고|해\s?보고|해보고)\s?(?:말해|말씀|얘기|답|알려)|뭐\s?하는\s?(?:거야|거예요|거에요|건가요|거임|건지)|장난(?:해|하냐|하세요|치)",
+             unless=r"드릴게|드리겠|할게|할께|하겠|볼게", after_claim=True, asked=True)
+# Right after the agent's work, an action failed or nothing came back: "API 호출이 실패합니다", "실패했어요",
+# "응답이 안 와요", "값이 0으로 나와요" (not "실패하면 …", "실패 시 …": a case).
+_FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\s|또\s|다\s)?실패(?:해요|합니다|하네요?|했어요|했습니다|함|해|했어|했네요?|하는데요?|했는데요?)" + _END +
+               r"|(?:응답|데이터|이메일|메일|알림|문자|값|결과|푸시|웹훅|콜백|이벤트|요청)(?:이|가)?\s?안\s?(?:와요|와|옵니다|오네요?|들어와요?|들어옵니다)" + _END +
+               r"|(?<![\d.])0(?:으로|이)\s?(?:나와|나옵|떠|뜹|찍혀|찍힙|표시돼|표시됩)",
+               unless=r"않게|않도록|없게|없도록|(?:으|하|되)?면(?=\s|$)|\s시(?=\s|$)|경우", after_claim=True)
+# "또 package-lock 건드렸네", "또 커밋했잖아" right after the agent's work: it did it again.
+_DID_AGAIN = rule(IV, "did-again-after-claim", r"(?:^|\s)또\s?(?:[^\s]{1,15}\s){0,2}?[^\s]{0,10}?(?:건드렸|지웠|바꿨|고쳤|넣었|만들었|커밋했|푸시했"
+                  r"|설치했|추가했|썼|덮어썼|날렸)(?:네|네요|잖아|잖아요|어|어요|군요|구나|냐|니)" + _END, after_claim=True, asked=True)
+# A terse 반말 report closing the message right after the agent's work: "페이지가 안 넘어가", "모달 안 닫혀":
+# an intransitive or passive verb (not "테스트는 안 넣어", "안 해": the user deciding).
+_NOT_TERSE = rule(R, "terse-not-after-claim", r"(?:^|\s)안\s?[가-힣]{1,5}(?:혀|려|겨|와|져|가)[.!~…ㅠㅜㅋ\s]*$",
+                  unless=r"(?:^|\s)(?:저|제가|내가|나|난|우리|저희)(?:는|도|가)?\s|시간|아직|지금은|이번엔|나중에|굳이", after_claim=True)
+# "푸터 안 만들었네" right after the agent's work (not "아 푸시 안 했네": the user noticing their own slip).
+_LEFT_UNDONE = rule(O, "left-undone-after-claim", r"안\s?(?:만들었|넣었|바꿨|고쳤|추가했|수정했|지웠|반영했|업데이트했|적용했)(?:네|구나|냐|니)" + _END,
+                    unless=r"^아\s|제가|내가|깜빡", after_claim=True)
+# "CORS 에러", "타입 에러 ㅠ", "빌드 오류 발생" as a whole sentence right after the agent's work: its name is the
+# report (not "빌드 에러 로그 보여 줘").
+_NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히\s|아직도\s|아직\s)?(?:[^\s]{1,12}\s)?(?:에러|오류|error)(?:가|이)?"
+                    r"\s?(?:남|나요|나네요|떠요|뜸|뜨네요|발생|발생해요|발생합니다|있어요|있네요)?[.!~…ㅠㅜㅋ\s]*$", after_claim=True)
+# After the agent's work, the thing (subject) does not do what it should: "드롭다운이 안 펼쳐져요", "메일이 안
+# 와요" (not "시간이 안 돼요", "저는 안 써요": the user's own state).
+_SUBJECT_NOT = rule(R, "subject-not-after-claim", r"(?:이|가)\s(?:[^\s]{1,8}\s)?안\s?[가-힣]{0,5}?(?:져요|집니다|지네요|지는데요?|돼요|됩니다|되네요|와요|옵니다"
+                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|네요|는데요?)" + _END,
+                    unless=r"시간|여유|돈|비용|권한|사람|팀원|동료|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s|아직|면(?=\s|$)|해도|돼도",
+                    after_claim=True)
+# "날짜가 하루씩 밀려서 나와요", "한글이 ??? 로 나와요", "정렬이 반대로 돼 있어요", "카운트가 두 배로 나와요":
+# how it shows, right after the agent's work (not "이제 한국어로 잘 나와요").
+_SHOWS_AS = rule(R, "shows-as-after-claim", r"(?:이|가)\s(?:[^\s]{1,10}\s){0,2}?[^\s]{1,10}(?:로|으로|처럼|씩|서)\s?(?:나와요|나와|나옵니다|나오네요?|나오는데요?"
+                 r"|떠요|뜹니다|뜨네요?|보여요|보입니다|보이네요?|표시돼요|표시됩니다|찍혀요|찍힙니다|돼\s?있어요|되어\s?있어요|돼\s?있네요|되어\s?있습니다)" + _END,
+                 unless=r"이제|잘|제대로|정상|원하는|원했던|의도|맞게|예상|드디어|완벽|좋|되면|나오면|해\s?줘|주세요", after_claim=True)
+# Hedged, what is left out: "에러 핸들링 빠진 것 같아요", "로딩 처리가 누락된 것 같아요".
+_SEEMS_MISSING = rule(O, "seems-missing", r"(?:빠진|누락된|빠져\s?있는|빠뜨린|빼먹은)\s?(?:것|거)\s?같(?:아요|은데요?|습니다|아|네요)")
+# After the agent's work, the premise: "그 함수는 deprecated 됐어요", "저희는 그 라이브러리 안 써요", "npm 아니고
+# pnpm이에요", asked "이거 예전 버전 코드 아니에요?" (not an answer to its question).
+_PREMISE_FACT = rule(P, "premise-fact-after-claim", r"deprecated|더\s?이상\s?(?:안\s?(?:써|쓰|씁)|지원|사용)|지원\s?(?:안\s?(?:해|돼|됩)|하지\s?않|종료)"
+                     r"|폐기(?:됐|되었)|지원이\s?(?:끝났|중단)"
+                     r"|(?:저희|우리)(?:는|도)?\s(?:[^\s]{1,12}\s){0,2}?(?:안\s?(?:써요|씁니다|써|쓰는데요?)|쓰지\s?않|사용\s?안|사용하지\s?않|써요|씁니다"
+                     r"|쓰는데요?|사용해요|사용합니다)|안\s?(?:써요|씁니다|써)\s(?:저희|우리)"
+                     r"|(?:^|\s)[^\s]{1,15}\s아니(?:고|라)\s[^\s]{1,20}(?:이에요|예요|에요|야|입니다|이요|거든요?|인데요?)" + _END +
+                     r"|^(?:이거|이건|그거|그건|저거)\s(?:[^\s]{1,10}\s){0,3}?[^\s]{1,10}\s?아니(?:에요|예요|야|냐|지|죠|잖아요?|었어요?|었나요)" + _END,
+                     unless=r"괜찮|맞|좋|중요|상관|필요", after_claim=True, asked=True, not_an_answer=True)
+# "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
+_SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
+                  r"|습니다|음)",
+                  # "제 컴퓨터에서만 안 되는 것 같아요", "회사 네트워크라서 …": the user's own setup
+                  unless=r"(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인",
+                  after_claim=True, not_an_answer=True)
+# "(still) …?" right after the agent's work: "여전히 다 움직이는데?", "아직도 그대로네?", and a bare
+# "여전히..." before the question.
+_STILL_ASKED = rule(R, "still-asked-after-claim", r"(?:여전히|아직도|또다시)\s?[^.?!\n]{1,30}?(?:는데|는데요|네|네요|잖아|잖아요)"
+                    r"[.!~…ㅠㅜ\s]*$|^(?:여전히|아직도|또다시)[.…~!ㅠㅜ]*$",
+                    unless=_NOT_STILL_FAILING, after_claim=True, asked=True)
+# "로그아웃 버튼은 안 만들었어요?", "설정 파일은 왜 안 바꿨어요?", "테스트는 안 돌려 보셨어요?": asked
+# after the agent's work, what it left undone (not "테스트는 아직 안 했어요": the user's own state).
+_AGENT_DONE = (r"바꿨|바꾸셨|고쳤|고치셨|수정했|수정하셨|추가했|추가하셨|넣었|넣으셨|만들었|만드셨|지웠|지우셨|업데이트했|업데이트하셨"
+               r"|반영했|반영하셨|적용했|적용하셨|하셨|돌려\s?보셨|돌리셨|올리셨|커밋하셨|테스트하셨")
+_MISSED_ASKED = rule(O, "missed-asked-after-claim", r"(?:(?:은|는|도)\s?|왜\s?(?:[^\s]{1,12}\s){0,2}?)(?:왜\s?)?안\s?(?:" + _AGENT_DONE +
+                     r")(?:어|어요|나요|네|네요|지|죠|습니까|니|냐)?" + _END +
+                     # "왜 한국어로 안 했어요?": why not, said to the agent
+                     r"|왜\s?(?:[^\s]{1,12}\s){0,2}?안\s?(?:했|썼|넣었|돌렸|올렸|커밋했|테스트했|만들었|돌려\s?봤)",
+                     unless=r"아직|(?:^|\s)(?:저는|나는|전|난|저도|나도|제가|내가|저희|우리)\s", after_claim=True, asked=True)
+# "다크 모드는 반영하지 않으셨네요": the honorific names the agent (in any context).
+_FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|수정하|반영하|업데이트하|만들|작성하|지우|삭제하|적용하|변경하|포함하"
+                      r"|처리하)지\s?(?:않으셨|않으신\s?(?:것|거)\s?같)"
+                      # "환경 변수 추가를 깜빡하셨네요"
+                      r"|깜빡하셨|잊으셨|잊어버리셨|까먹으셨|놓치셨")
+# "원래대로 돌려 주세요", "방금 거 되돌려", "롤백해 줘", "원복해 주세요", "변경 사항 전부 취소해 주세요" right after the agent's work: undo it (not "롤백
+# 기능 만들어 줘", nor "원래대로 돌아왔어요": it works again).
+_UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|원복|(?:변경|수정|작업)\s?(?:사항|내용|한\s?(?:거|것))?(?:을|를)?\s?(?:전부\s|다\s|모두\s)?취소|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
+             r"(?:복구|복원|되돌|돌려|돌리)|되돌려|되돌리|롤백|돌려\s?(?:놔|놓)",
+             also=r"(?:줘|줘요|주세요|주실래요|줄래|해|해요|하세요|해라|놔|놔요|놓아|놓으세요|돌려|되돌려|시켜)[.!~…ㅠㅜ]*$",
+             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식",
+             after_claim=True, not_an_answer=True)
+# "왜 테스트를 지웠어요?", "설정 파일은 왜 건드렸어요?" right after the agent's work: it did what was
+# not asked (not "왜 useEffect를 썼어요?": a question about a choice).
+_WHY_DID = rule(IV, "why-did-after-claim", r"왜\s?(?:[^\s]{1,12}\s){0,3}?[^\s]{0,12}?(?:지웠|지우셨|삭제했|삭제하셨|없앴|없애셨|날렸|날리셨"
+                r"|건드렸|건드리셨|덮어썼|덮어쓰셨|덮어씌웠|되돌렸|되돌리셨|뺐|빼셨|빼\s?버렸|깨뜨렸|망가뜨렸|바꿔\s?버렸|지워\s?버렸"
+                r"|바꿨|바꾸셨|변경했|변경하셨)", unless=r"안\s", after_claim=True, asked=True)
+# "절대 경로 넣으면 안 되지", "하드코딩하면 안 되잖아요" right after the agent's work: it did what must not be done.
+_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
+                 r"|되는\s?걸)", after_claim=True)
+# "npm 말고 yarn 써요", "그 파일 말고 utils 쪽이요" right after the agent's work: not what it chose (not
+# "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
+_NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
+                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
+# "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
+_NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
+                     r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
+# "시킨 것만 해 주세요" right after the agent's work: it did more than asked.
+_ONLY_ASKED = rule(IV, "only-asked-after-claim", r"(?:시킨|말한|요청한|요청드린|부탁한|부탁드린)\s?(?:것|거|부분)만\s?(?:해|하세요|해\s?주세요|해요|해\s?줘)",
+                   after_claim=True)
+# "…까지 지우면 어떡해요", "이렇게 바꾸면 어떻게 해요" right after the agent's work: a reproach of what it
+# did (not "실패하면 어떡해?": a worry).
+_HOW_COULD = rule(IV, "how-could-after-claim", r"(?:지우|삭제하|바꾸|건드리|덮어쓰|올리|푸시하|커밋하|넣으|빼|없애|날리|수정하|고치|되돌리|만들"
+                  r"|설치하|옮기)면\s?(?:어떡(?:해|해요|하냐|합니까|하나요)|어떻게\s?(?:해|해요|합니까)(?=[\s.!~…?]|$))",
+                  after_claim=True, asked=True)
+# "XX도 바꿔야죠", "테스트도 고쳐야지" right after the agent's work: what it should have done too.
+_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해야|바꿔야|고쳐야|수정해야|추가해야|넣어야|반영해야|업데이트해야|지워야"
+                   r"|삭제해야|적용해야|변경해야)(?:죠|지|지요|잖아요|잖아)(?=[\s.!~…?]|$)", after_claim=True)
+# "로그인 버튼은 어디 갔어요?" right after the agent's work: it is gone.
+_WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
+# "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
+# an answer to its question).
+_ALREADY = rule(P, "already-after-claim", r"(?:^|\s)이미\s?(?:[^\s]{1,10}\s)?(?:있어요|있는데요?|있잖아요?|있습니다|해\s?놨|해\s?뒀|만들어\s?(?:놨|뒀)"
+                r"|(?:설치|구현|추가|설정|적용)(?:돼|되어)\s?있)",
+                unless=r"감사|고마|그럼|이제|다음|좋아|잘", after_claim=True, not_an_answer=True)
+# "또 그러네요", "또 이러시네" right after the agent's work: it did it again.
+_AGAIN_THAT = rule(R, "again-that-after-claim", r"또\s?(?:그러|이러)(?:네|네요|시네요|시네|잖아|잖아요|냐|니|세요|시는)", after_claim=True, asked=True)
+# Right after the agent's work: "그 파일 아니에요", "원인은 그게 아닌 것 같아요", "이건 버그가 아닌데요": not
+# what it took it for (not "별거 아니에요", "문제 아니에요": no worry; nor an answer to its question).
+_NOT_IT = rule(P, "not-it-after-claim", r"(?:^|\s)[^\s]{1,15}\s(?:[^\s]{1,10}(?:이|가)\s)?아니(?:에요|예요|야|잖아요?|고요|거든요?|던데요?)" + _END +
+               r"|아닌데(?:요)?" + _END + r"|아닌\s?(?:것|거)\s?같(?:아요|은데요?|습니다|아|네요)|아닌\s?듯(?:해요|합니다|해|요)?" + _END,
+               unless=r"별거|별것|대단|중요|상관|괜찮|걱정|급한|나쁜|문제(?:가|는)?\s?아니|탓|잘못|실수|필요|꼭|당연", after_claim=True,
+               not_an_answer=True)
 # "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
 _NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
                   r"|^(?:이거|저거|그건|이건)\s?아니(?:야|에요|예요|잖아|고|라)"
-                  r"|(?:내가|제가)\s?(?:말한|얘기한|요청한|원한|부탁한|말씀드린)\s?(?:건|거는|것은)\s")
+                  r"|(?:내가|제가)\s?(?:말한|말했던|얘기한|얘기했던|요청한|요청했던|요청드린|원한|원했던|부탁한|부탁드린|말씀드린"
+                  r"|말씀드렸던)\s?(?:건|거는|것은)\s")
 # "기본 브랜치가 잘못 지정됐어": set up wrong by the agent.
 _SET_WRONG = rule(R, "set-wrong", r"잘못\s(?:설정|지정|연결|표시|입력|적용|처리)(?:되었|됐|돼\s?있|되어\s?있)")
 # "왜 또 안 돼?", "왜 아직도 그대로야?": asked, but a complaint about the attempt.
 _WHY_STILL = rule(R, "why-still", r"왜\s?(?:또|아직도|여전히|계속)\s?(?:\S{1,10}\s)?(?:안\s?(?:돼|되|나와|보여|떠|바뀌)|에러|오류|실패"
                   r"|그대로|똑같|이래|이러)", asked=True)
+# "스와이프하면 안 움직이는 거야?" right after the agent's work: asked, what its work does not do (not
+# "지우면 안 되는 거야?": asking leave).
+_DOESNT_WHEN = r"면\s?안\s?(?!되|돼)[^\s]{1,8}?는\s?(?:거야|거예요|거에요|건가요|건가|거죠|거지|거임|건데)"
+_DOESNT_WHEN_ASKED = rule(R, "doesnt-when-after-claim", _DOESNT_WHEN, after_claim=True, asked=True)
+# "왜 여전히 토큰 에러가 …", "왜 또 로그인 화면이야?" right after the agent's work: still, asked.
+_WHY_STILL_AFTER = rule(R, "why-still-after-claim", r"왜\s?(?:또|아직도|여전히|계속)\s?[^\s]",
+                        unless=r"궁금|이해|모르|설치|기다|진행\s?중|하는\s?중", after_claim=True, asked=True)
+# "이거 왜 안 돼요?", "왜 안 나와요?" right after the agent's work: it does not (not "지우면 왜 안 돼요?": asking leave).
+_WHY_NOT = rule(R, "why-not-after-claim", r"왜\s?(?:[^\s]{1,10}\s){0,2}?안\s?(?:돼|되|됩|나와|나오|보여|보이|떠|뜨|열려|열리|바뀌|먹혀|먹히|움직|눌려|눌리)",
+                unless=r"면\s?(?:[^\s]{1,10}\s)?왜", after_claim=True, asked=True)
 # "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
-_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?(?:됐|되었|돼\s?있)"
-                    r"(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])|안\s?바뀌었(?:어|어요|네|네요|잖아|는데|음)?(?=\s|$|[.!~…])")
+_NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장|해결|설치|삭제|추가|연결|배포)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?"
+                    r"(?:됐|되었|돼\s?있)" + _RESULT_ENDING + r"|안\s?(?:바뀌었|고쳐졌|사라졌|없어졌|지워졌)" + _RESULT_ENDING)
 # "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
 _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
 # Right after the agent's work: "저장하면 목록이 갱신돼야 하는 거 아니야?", "시안이랑 달라요": the
 # result is not what it should be (asked, too); "그럼 캐시에 저장해야 하는 거 아니야?" reasons from
 # the agent's answer to a proposal.
 _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능한|되는|맞는)\s?(?:거|것|게)\s?아니(?:야|에요|예요|었어|냐|니|지|잖아)"
-                  r"|(?:과|와|랑|이랑|하고)\s?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
+                  r"|(?:과|와|랑|이랑|하고)\s?(?:[^\s]{1,8}(?:이|가)\s)?(?:좀\s|많이\s|완전\s|너무\s)?(?:달라|다르잖아|다르네|다릅니다|달라요|다른데)(?=\s|$|[.!~…?,])",
                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
 # 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
-_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
+_NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?:아요|습니다|네요|는데요|는데|아|음|았어요|았습니다)" + _END + r"|(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
                     r"|나타나|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-TYPES = (*TYPES, _STILL_AGAIN, _AFTER_CLAIM, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
-TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly"}))
+TYPES = reports(TYPES, frozenset({"still-again", "set-wrong", "not-applied", "not-properly", "seems-missing"}))
+
+# A sentence that ends in a failure seen now: "… 흰 화면이 나와요", "… 에러 나요", "… 사라져요", "… 안 돼요".
+_SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
+                 r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다)"
+                 r"|(?:사라져|사라집니다|사라지네|멈춰|멈춥니다|멈추네|꺼져|꺼집니다|꺼지네|튕겨|튕깁니다|튕기네|깨져|깨집니다|깨지네"
+                 r"|터져|터집니다|터지네|죽어|죽습니다|죽네|먹통이에요|먹통입니다)(?:요)?"
+                 r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
+                 r"[.!~…ㅠㅜ]*$")
+# What failed, said in a message (a report after the agent's work, or still/again and a failure).
+_SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|또)\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
+                r"(?:안\s?(?:돼|됩니다|돼요|되네|나와|보여|떠|열려)|에러|오류|그대로|똑같|실패))")
+# A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
+# 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
+# clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
+_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+               r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
     rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
          r"|헷갈|놓쳤|빠뜨렸|빼먹었|깜빡|오타)|(?:내|제)\s?(?:실수|잘못|착각|오타|불찰)"
          r"|잘못\s?말했|말을\s?잘못|잘못\s?얘기했"
+         # "제가 파일을 안 올렸네요" (not "제가 말했는데 안 바꿨네요": said, and the agent did not)
+         r"|(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
          # "회의 놓쳤는데…": the user missed a meeting, a bus, a deadline.
          r"|(?:회의|미팅|전화|버스|기차|비행기|마감|약속|수업|세미나)(?:를|을)?\s?놓쳤"),
-    rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])"
-         r"|(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
-         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])"
-         r"|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
+    rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
+    # "새로고침하면 흰 화면이 나와요", "npm run build 하면 에러 나요": a -면 clause that ends in what
+    # is seen to fail reports it (each time I do X, Y fails); "실패하면 알려 줘" is a case.
+    rule(HYPOTHETICAL, "if-case", r"(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
+         r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])",
+         unless=_NOT_A_CASE),
     # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
     rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
          r"|(?<=[가-힣])\s시(?:에는|에|엔)?(?=\s|$|[,.])",
-         unless=r"아까|방금|아직|여전히"),
+         unless=r"아까|방금|아직|여전히|" + _NOT_A_CASE),
     # "뭐가 잘못됐는지 써줘": an indirect question about an error, not an assertion of one.
     rule(HYPOTHETICAL, "indirect", r"(?:뭐가|무엇이|어디가|어디서|왜|어떻게|어느)\s?(?:\S{1,8}\s)?\S{0,8}?"
          r"(?:는지|었는지|됐는지|했는지|은지|인지|ㄴ지)(?=\s|$|[,.])"),
@@ -172,11 +439,15 @@ EXCLUSIONS = (
          r"(?:그런데|근데|하지만|그러나|다만|그리고|그럼|대신|단|또|추가로|이제)"
          r"|(?:맞는데|좋은데|괜찮은데|좋긴\s?한데|맞긴\s?한데)",
          # "네 근데 여전히 에러 나요": yes, then the attempt failed (a report, not an elaboration).
-         unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)"),
-    rule(RECHECK, "check-again", r"다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
+         unless=r"아직도|여전히|또\s?(?:에러|오류|안\s?[돼되]|같은|깨)|" + _SEEN_FAILING),
+    # "다시 확인해 주세요", "원인 좀 찾아 주세요": a request to look again, unless the message says what
+    # failed ("여전히 메뉴가 안 열려요. 확인 부탁드려요" reports it, politely) and asks no indirect question
+    # ("여전히 에러가 나는지 확인해 줘" doubts). Anchored at the start: one bounded scan per message.
+    rule(RECHECK, "check-again", r"^(?:(?=[\s\S]{0,400}?(?:는지|은지|인지|ㄴ지))|(?![\s\S]{0,400}?" + _SAYS_FAILED + r"))[\s\S]{0,400}?"
+         r"(?:다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
-         r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"
-         r"|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석)"),
+         r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석))"),
+    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"),
     rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
          r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
@@ -184,7 +455,7 @@ EXCLUSIONS = (
     # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
-         r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|씨(?:가|는|도|랑|한테)"
+         r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|(?<![글날솜말불맵])씨(?:가|는|도|랑|한테)"
          r"|님(?:이|은|께서|도)|선배|팀장|과장|대리|고객|사용자|동료|다른\s?팀|걔|그\s?사람",
          also=_ERR, unless=_AGENT),
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
@@ -207,8 +478,9 @@ CORRECTIVE = rx(
     r"|원래대로|롤백|되돌|제대로|말고|뭐\s?하는|장난|이상한데|틀렸|엉망|빠졌|^[^\s?]{1,12}(?:는|은)\?$"
 )
 PRAISE = rx(r"^(?:고마워|감사|좋아|좋네|완벽|잘했|괜찮아|굿|오케이|ㅇㅋ)")
-# -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs".
-QUESTION = rx(r"(?:(?<=[가-힣])나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
+# -나요 asks only when fused to a verb stem (되나요, 있나요); "에러가 나요" is 나다, "an error occurs", and
+# "안 일어나요", "안 끝나요" are 일어나다, 끝나다.
+QUESTION = rx(r"(?:(?<=[가-힣])(?<!일어)(?<!끝)나요|까요|습니까|냐|는지|을까|(?<!아)니)[\s.~!]*$")
 
 # "…하지 말라고 하셨는데 제가 …해 버렸습니다": a prohibition (honorific: the user's), then what was
 # done; "테스트를 요청하셨는데 3개 추가했습니다" is compliance, so a positive request counts only

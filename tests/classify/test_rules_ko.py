@@ -1,0 +1,254 @@
+"""The Korean rules on hard cases: corrections as real people type them after the agent's work
+(short reports in 해요체, 합쇼체 and 반말, with and without spacing, typos and chat forms), and the
+near-misses beside them (new tasks that describe a bug, questions, approvals "좋아요, 이제 …",
+requests to re-check, the user's own slips, answers to the agent's question). Every message here
+is written for the test; the contexts are agent messages written for it too.
+
+A near-miss may still be "other" (corrective words, left to the judges), never typed."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.classify import classify as C
+from git_ledger.classify.context import Context
+from git_ledger.models import TYPES
+
+R, O, P, IV = "result-error", "omission", "premise-error", "instruction-violation"
+
+# The agent's turn just claimed its work: in 해요체, in 합쇼체, in English, or only by its edit tools.
+FIXED_HAEYO = "로그인 버튼 이벤트를 수정했어요. 이제 잘 될 거예요."
+FIXED_FORMAL = "말씀하신 대로 헤더 레이아웃을 변경했습니다. 새로고침해서 확인해 주세요."
+FIXED_EN = "I've updated the login handler; this should resolve the error."
+EDITED = ["Edit(src/app/page.tsx)", "Bash(npm run build)"]
+AFTER_WORK = [
+    pytest.param(FIXED_HAEYO, (), id="haeyo"),
+    pytest.param(FIXED_FORMAL, (), id="formal"),
+    pytest.param(FIXED_EN, (), id="english"),
+    pytest.param(None, EDITED, id="tools"),
+]
+# The agent claimed nothing: it asked where to start (the same words then open a task).
+OPENING = "어떤 화면부터 시작할까요?"
+# The agent claimed its work and then asked the user something: "안 돼요" answers it.
+ASKED_AFTER_WORK = "설정 파일을 수정했습니다. 기존 캐시 폴더도 삭제할까요?"
+
+# Reports of the result: typed right after the agent's work, not when they open a task.
+REPORTS = [
+    # it does not work: every spacing, level and ending
+    ("안돼", R), ("안 돼요", R), ("안돼요", R), ("안되요", R), ("안 되네요", R), ("안되네", R),
+    ("안 됩니다", R), ("안됨", R), ("안됌", R), ("안돼ㅠㅠ", R), ("흠 안 되는데", R), ("안 되는데요?", R),
+    ("여전히 안 됩니다", R), ("똑같이 안 돼요", R),
+    ("잘 안 되네요", R), ("안 되는 것 같아요", R), ("제대로 안 되는 거 같은데", R),
+    ("여전히 작동하지 않습니다", R), ("로그인이 되지 않습니다", R), ("여전히 문제가 있습니다", R),
+    # nothing changed
+    ("그대로예요", R), ("그대로입니다", R), ("그대로네ㅋㅋ", R), ("그대로인데요?", R), ("아직도 그대로임", R),
+    ("바뀐 게 없어요", R), ("변한 거 없는데요", R), ("달라진 게 하나도 없습니다", R), ("아무 변화가 없어요", R),
+    ("아무것도 안 바뀌었어요", R), ("색이 안 바뀌어요", R), ("안 바뀜", R), ("똑같아요", R), ("똑같습니다", R),
+    ("아까랑 똑같아", R), ("전이랑 같은 화면이에요", R), ("이전과 동일합니다", R), ("반영이 안 됐어요", R),
+    ("적용 안 됨", R), ("CSS가 안 먹혀요", R), ("스타일이 안 먹네요", R),
+    # an error shows
+    ("에러 나요", R), ("에러가 납니다", R), ("에러남", R), ("에러 났어요", R), ("오류가 발생합니다", R),
+    ("오류가 발생했어요", R), ("에러 떠요", R), ("에러가 뜹니다", R), ("콘솔에 에러 찍혀요", R), ("500 에러 나요", R),
+    ("404 떠요", R), ("빌드 실패해요", R), ("빌드가 실패합니다", R), ("테스트가 깨져요", R), ("테스트 다 실패함", R),
+    ("타입 에러 나는데요", R), ("npm run build 하면 에러 나요", R), 
+    ("자꾸 튕겨요", R), ("계속 로그인 화면으로 돌아가요", R),
+    # it does not show, open or move
+    ("이미지가 안 보입니다", R), ("버튼이 안 나와요", R), ("표시가 안 돼요", R), ("모달이 안 떠요", R),
+    ("새로고침하면 흰 화면이 나와요", R), ("버튼을 눌러도 아무 반응이 없어요", R), ("눌러도 안 열려요", R),
+    ("로그인은 되는데 대시보드가 안 나와요", R), ("클릭해도 아무 일도 안 일어나요", R),
+    ("저장 버튼 누르면 에러가 나요", R), ("스크롤할 때 헤더가 사라져요", R), ("화면에 아무것도 표시되지 않습니다", R),
+    # it did not take, it shows wrong, it is slow
+    ("해결이 안 됐어요", R), ("에러가 안 사라졌어요", R), ("안 고쳐졌네요", R), ("로딩이 안 끝나요", R), ("정렬이 안 맞아요", R),
+    ("금액이 잘못 나와요", R), ("목록이 중복으로 나와요", R), ("로그가 두 번씩 찍혀요", R), ("무한 로딩이에요", R),
+    ("느려졌어요", R), ("한글이 깨져요", R), ("버튼끼리 겹쳐요", R),
+    ("오히려 더 안 돼요", R), ("더 심해졌어요", R), ("레이아웃이 꼬였어요", R), ("데이터가 다 날아갔어요", R),
+    ("타입 에러가 생겼어요", R), ("버그가 있어요", R), ("새로운 문제가 생겼네요", R), ("가격이 undefined로 나와요", R),
+    ("합계에 NaN이 떠요", R),
+    ("CORS 에러", R), ("타입 에러 ㅠ", R), ("빌드 오류 발생", R), ("hydration error 떠요", R),
+    ("버튼 눌러도 반응 없음", R), ("데이터가 안 불러와져요", R), ("API 호출이 실패합니다", R), ("실패했어요", R),
+    ("응답이 안 와요", R), ("합계가 0으로 나와요", R),
+    # terse 반말 chat notes
+    ("하나도 안 바뀌었는데?", R), ("로그인 하면 튕김", R), ("화면 깨짐", R), ("페이지가 안 넘어가", R), ("모달 안 닫혀", R),
+    ("이상하게 나옴", R), ("빌드 깨짐", R), ("푸터 안 만들었네", O), ("야 이거 안 되잖아", R), ("버튼 색 안 바뀜", R),
+    # chat spellings
+    ("안되여", R), ("안되네여ㅠ", R), ("에러나여", R), ("그대로에여", R), ("ㅋㅋ 안 되네", R), ("ㄴㄴ 안됨", R),
+    # a failure, then a polite request to look again
+    ("메뉴가 안 열려요. 확인 부탁드려요", R), ("그대로예요. 원인 좀 찾아 주세요", R), ("에러 나요 다시 봐 주세요", R),
+    # still, asked: a complaint about the attempt
+    ("여전히... 다 움직이는데?", R), ("이거 왜 안 돼요?", R), ("왜 안 나와요?", R),
+    ("메뉴를 스와이프하면 안 움직이는 거예요?", R), ("설정에 들어가면 저장 버튼이 보여야 하는 거 아니에요?", R),
+    ("왜 또 로그인 화면이야?", R), ("배포된 데서는 왜 여전히 옛날 버전이 떠?", R), ("아직도 그대로인데?", R), 
+    # yes, but it does not work
+    ("좋아요 근데 모바일에서는 안 돼요", R), 
+    # left out of the work
+    
+    
+    ("로그아웃 버튼은 안 만들었어요?", O), ("설정 파일은 왜 안 바꿨어요?", O), ("테스트는 안 돌려 보셨어요?", O),
+    
+    ("로그아웃 버튼이 없어요", O), ("아이콘이 안 보이는데요", O), ("검색창도 없네", O),
+    ("테스트도 고쳐야죠", O), ("README도 업데이트해야지", O), ("로그인 버튼은 어디 갔어요?", O),
+    ("왜 한국어로 안 했어요?", O),
+    # do it over, properly
+    ("처음부터 다시 해 주세요", R), ("제대로 좀 해 주세요", R), ("확인 좀 하고 말해 줘", R), ("지금 뭐 하는 거야?", R),
+    ("또 package-lock 건드렸네", IV), ("또 커밋했잖아", IV),
+    # undoing the agent's work
+    ("원래대로 돌려 주세요", IV), ("방금 거 되돌려", IV), ("롤백해 줘", IV), ("ㄴㄴ 되돌려 줘", IV),
+    ("이전 상태로 복구해 주세요", IV), ("원복해 주세요", IV), ("변경 사항 전부 취소해 주세요", IV),
+    # it did what it should not have
+    ("왜 테스트를 지웠어요?", IV), ("왜 파일을 삭제했어?", IV), ("설정 파일은 왜 건드렸어요?", IV),
+    ("절대 경로 넣으면 안 되지", IV), ("절대 경로 넣으면 안 되지. 다른 사람이 받을 때 경로가 안 맞잖아", IV), ("하드코딩하면 안 되잖아요", IV),
+    ("시킨 것만 해 주세요", IV), ("설정 파일까지 지우면 어떡해요", IV), ("또 그러네요", R), ("이상하네요", R),
+    ("그거 이미 있어요", P), ("이미 설치돼 있는데요", P),
+    # instead: "not X, Y"
+    ("ㄴㄴ 그 API는 v2만 써요", P), ("아니요, 서버는 3000번 포트예요", P), ("아뇨 그 테이블은 이미 지웠어요", P),
+    ("그 파일 아니에요", P), ("원인은 그게 아닌 것 같아요", P), ("이건 버그가 아닌데요", P), ("캐시 문제 아닌듯", P),
+    ("npm 말고 yarn 써요", P), ("아니아니 그 파일 말고 utils 쪽이요", P),
+    # a second set, written apart from the rules
+    ("수정하신 후에도 증상이 동일합니다", R), ("아니 이거 아직도 안고쳐졌네", R), ("로그인 누르면 아무것도 안 떠요", R), ("이미지 업로드가 안 됩니다", R),
+    ("다크모드 적용이 안되는데요", R), ("폰에서 보면 글씨가 다 깨져요", R), ("스크롤이 안 돼요", R), ("드롭다운이 안 펼쳐져요", R),
+    ("검색 결과가 하나도 안 나와요", R), ("필터가 적용 안 돼요", R), ("날짜가 하루씩 밀려서 나와요", R), ("시간대가 UTC로 나오는데요", R),
+    ("정렬이 반대로 돼 있어요", R), ("카운트가 두 배로 나와요", R), ("이거 제가 원한 거랑 달라요", R), ("시안이랑 색이 달라요", R),
+    ("왜 제 코드를 지우셨어요?", IV), ("테스트 코드가 아예 없네요", O), ("에러 핸들링 빠진 것 같아요", O), ("로딩 처리가 누락된 것 같아요", O),
+    ("이거 예전 버전 코드 아니에요?", P), ("그 함수는 deprecated 됐어요", P), ("그 라이브러리 안 써요 저희", P), ("npm 아니고 pnpm이에요", P),
+    ("음... 여전히 그래요", R), ("아까랑 변한 게 없네요", R), ("새로고침해도 그대로예요", R), ("안 돼 ㅠㅠ 뭐가 문제지", R), ("이번엔 다른 에러가 나요", R),
+    ("이제 아예 안 열려요", R), ("화면이 깨져 보여요", R), ("저장이 안 돼요", R), ("로그인이 계속 풀려요", R), ("페이지 이동이 안 됩니다", R),
+    ("모바일에서는 여전히 레이아웃이 깨집니다", R), ("값이 0으로 나와요", R), ("그건 제가 말한 게 아닌데요", P), ("README는 왜 바꿨어요?", IV),
+    ("원래 코드로 되돌려 주세요", IV), ("테스트 파일 지우면 안 된다고 했잖아요", IV),
+]
+
+# Corrections in any context (their words say it: "I said", "not what I meant", "you missed").
+ANYWHERE = [
+    ("하지 말라고 했잖아요", IV), ("건드리지 말라 그랬지", IV), ("package.json은 수정하지 말아 달라고 했는데요", IV),
+    ("커밋하지 말랬잖아", IV), ("제가 pnpm 쓰라고 했잖아요", IV), ("분명히 요청드렸는데요", IV),
+    ("몇 번을 말해요", IV), ("누가 리팩터링하래", IV), ("마음대로 바꾸지 마세요", IV),
+    ("그게 아니라 설정 페이지요", P), ("그런 게 아니라 색만 바꿔 달라는 거예요", P), ("제 말은 헤더 아래 여백이에요", P),
+    ("내 말은 그게 아니고", P), ("제가 말한 건 모바일 버전이에요", P), ("제가 요청드린 건 정렬 기능이었어요", P),
+    ("제가 말씀드린 거는 API 쪽이에요", P), ("원한 건 이게 아니에요", P), ("잘못 이해하셨어요", P),
+    ("오해하신 것 같아요", P), ("그런 함수 없는데요", P), ("그 옵션은 존재하지 않습니다", P),
+    ("제가 말한 대로 안 됐어요", IV), ("요청드린 대로 안 돼 있어요", IV), ("그건 제가 요청한 게 아니에요", IV),
+    ("아까 된다고 하셨잖아요", R), ("고쳤다고 했는데 그대로네", R),
+    ("환경 변수 추가를 깜빡하셨네요", O), ("내 말 안 듣네", IV), ("제 말을 무시하시네요", IV), ("테스트 빠뜨렸잖아", O), ("마이그레이션 누락됐어요", O),
+    # still, again, missing: the words say it after the agent's work and in any context
+    ("아직도 안돼요ㅠ", R), ("아직 안 돼요", R), ("또 에러", R), ("계속 같은 오류가 나요", R), ("왜 아직도 안 돼요?", R), ("네 근데 여전히 에러 나요", R),
+    ("테스트가 빠졌어요", O), ("README 업데이트가 빠졌네", O), ("에러 처리가 누락됐습니다", O), ("헤더는 안 바꿨네요", O), ("모바일 화면은 수정 안 하셨어요", O),
+    ("하나 빠뜨리셨어요", O), ("다크 모드는 반영하지 않으셨네요", O), ("ㄴㄴ 그거 말고 다른 파일", P),
+    # a second set, written apart from the rules
+    ("여전히 똑같은 문제 발생합니다", R), ("제가 말씀드린 건 버튼 색이에요", P), ("그 부분은 건드리지 말아 주세요 했는데요", IV), ("허락 없이 푸시하셨네요", IV),
+    ("브랜치 잘못 잡으셨어요", R), ("제가 부탁드린 건 정렬이 아니라 필터였어요", P), ("제가 언제 그걸 바꾸라고 했어요?", IV),
+    ("커밋 메시지 영어로 쓰지 말라고 했잖아", IV), ("CSS만 바꿔 달라고 했는데 JS까지 고치셨네요", IV), ("마이그레이션 파일이 빠졌네요", O),
+    ("타입 정의는 안 하셨네요", O),
+]
+
+# Near-misses: untyped right after the agent's work and when they open a task.
+NEAR_MISSES = [
+    # approvals, then the next task
+    "좋아요, 이제 로그인 페이지 만들어 주세요", "좋아요 이제 빌드 실패 시 알림 보내는 것도 추가해 줘",
+    "잘 되네요! 다음은 회원가입이요", "완벽해요 감사합니다", "오 잘된다", "이제 잘 돼요", "에러 없어졌어요",
+    "이제 에러 안 나요", "더 이상 에러가 안 떠요", "이제 안 튕기네요", "결과가 예상한 거랑 똑같아요",
+    "시안이랑 똑같네요 좋아요", "굿 그대로 커밋해 주세요", "네 그대로 진행해 주세요",
+    # new tasks that name a bug or a case
+    "업로드할 때 에러 나면 재시도해 줘", "파일이 없으면 만들어 줘", "로그인 실패 시 에러 메시지 보여 줘",
+    "에러 나는 부분 찾아서 고쳐 줘", "에러 메시지를 한국어로 바꿔 줘", "기능은 그대로 두고 디자인만 바꿔 줘",
+    "나머지는 그대로 둬", "이 페이지도 똑같은 디자인으로 해 줘", "똑같은 에러 처리 로직을 결제에도 넣어 줘",
+    "안 되는 부분은 TODO로 남겨 둬", "제대로 안 되는 부분 고쳐 줘", "배포는 하지 말고 테스트만 돌려 줘",
+    "RED 단계니까 pytest fail 나오는 테스트부터 써 줘", "이번엔 헤더 말고 푸터를 바꿔 줘", "헤더 말고 푸터도 바꿔 줘",
+    "아니요 괜찮아요", "아니요, 제가 직접 할게요", "아뇨 그냥 진행해 주세요", "중복 저장 안 되게 막아 줘",
+    "로딩이 오래 걸리면 스피너 보여 줘", "두 번 클릭 방지 넣어 줘", "에러 발생 로그 보여 줘", "오류 발생 시 재시도 로직 추가해 줘",
+    "이건 안 돼도 괜찮아요", "안드로이드는 안 해도 돼요", "로그인 안 된 상태에서는 버튼 숨겨 줘", "안 보여도 되는 컬럼은 숨겨 줘",
+    "아니요 다음으로 넘어가죠", "ㄴㄴ 됐어", "노노 일단 이대로 가자", "테스트 실패하는 케이스도 추가해 줘",
+    "새로고침하니까 잘 나와요", "클릭하면 모달이 떠요. 좋아요", "제가 캐시를 안 지웠었네요 이제 잘 돼요", "다크 모드 안 돼요?",
+    "이거 안 하면 안 돼요?", "500 에러 나면 재시도하게 해 줘", "에러는 해결됐어요! 감사합니다", "여전히 궁금한 게 있는데 이 훅은 언제 실행돼?",
+    "그냥 지우면 왜 안 돼요?", "이 폴더 지우면 안 되는 거야?", "그럼 저장할 때 캐시도 비워야 하는 거 아니야?",
+    "왜 안 되는지 설명해 줘", "롤백 기능 만들어 줘", "원래대로 돌아왔어요 감사합니다", "계속 진행해 주세요",
+    "빌드 실패 시 슬랙으로 알려 줘", "시간이 없어요 빨리 해 주세요", "아직 데이터가 없어요", "버튼이 없으면 링크로 대신해 줘",
+    "서버는 계속 돌아가고 있어요", "테스트는 안 넣어", "나중에 할 거라 지금은 안 만들어", "아 안 돼 잠깐만 기다려 줘",
+    "이제 튕김 없음", "해결됨 감사", "그건 안 해", "난 안 가", "아 푸시 안 했네", "다 한 거 맞아?", "진짜 고친 거 맞아?",
+    "오 된다 ㅋㅋ", "수고했어", "퇴근한다 ㅋㅋ", "빈 화면이면 스켈레톤 보여 줘", "에러 나면 재시도 세 번 해 줘", "결제 실패하면 재시도해 줘", "업로드 실패 시 토스트 띄워 줘", "실패한 테스트만 다시 돌려 줘",
+    "오늘 팀원이 안 와요", "기본값은 0으로 나오게 해 줘", "주문 취소 기능 만들어 줘", "또 다른 페이지도 만들어 줘", "처음부터 다시 설명해 주세요", "제대로 하려면 뭐가 필요해요?", "확인하고 알려 드릴게요", "빌드 에러 로그 보여 줘", "에러 처리", "타입 에러 고쳐 줘", "별거 아니에요", "문제 아니에요 천천히 하세요", "그건 중요한 게 아니에요",
+    "제 탓이 아니에요 ㅋㅋ", "그건 꼭 필요한 건 아니에요", "문제가 있는 부분 고쳐 줘", "버그가 있으면 알려 줘", "null이 나오지 않게 처리해 줘",
+    "undefined로 나오면 0으로 바꿔 줘", "데이터가 다 지워지지 않도록 백업부터 해 줘", "이 파일 말고 다른 파일도 비슷하게 고쳐 줘", "회사 네트워크라서 안 되는 것 같아요 집에서 해 볼게요",
+    "여기 버튼이 없네요 추가해 주세요", "이미 말씀드렸듯이 다음 주에 배포할 거예요", "아 이건 제 환경 문제인 것 같아요. 캐시 지우고 다시 해 볼게요", "이것도 해야 하나요?", "그거 실패하면 어떡해?", "이미 있는 함수 재사용해 줘",
+    "이미 있는 컴포넌트는 그대로 쓰자", "말한 대로 안 하면 어떻게 돼요?", "이상한 값은 걸러 줘", "이상 없어요",
+    # questions
+    "혹시 다크 모드도 지원돼요?", "테스트 돌려봤어?", "다 됐어?", "아직 안 끝났어?", "아직 설치 중이에요?",
+    "이건 왜 이렇게 했어요?", "왜 useEffect를 썼어요?", "안 되는 이유가 뭐예요?", "이거 한 번에 처리하면 안 돼요?",
+    "지금 도커로 돌리는 거죠?", "이 설정이 맞나요?",
+    # requests to re-check, doubts
+    "다시 한 번 확인해 주세요", "빠진 거 없는지 검토해 줘", "여전히 에러가 나는지 확인해 줘", "이 값이 맞는지 봐 줘",
+    "안 되는 부분 있는지 다시 확인해 주세요",
+    # the user's own slip, or their own state
+    "아 제가 잘못 말했네요, 헤더가 아니라 푸터예요", "제 실수예요, 브랜치 이름을 잘못 알려드렸어요",
+    "죄송해요 제가 파일을 안 올렸네요", "저는 아직 테스트 안 해 봤어요", "아직 확인 안 했어요",
+    # quotes: the words are a text to show
+    "'여전히 안 돼요'라는 문구를 에러 페이지에 넣어 줘",
+]
+
+# Answers to the agent's question after its work: "안 돼요" says no, it reports nothing.
+ANSWERS = ["안 돼요", "안 됩니다", "안돼요"]
+
+
+@pytest.mark.parametrize(("previous", "tools"), AFTER_WORK)
+@pytest.mark.parametrize(("text", "type_"), REPORTS)
+def test_a_report_right_after_the_agents_work_is_a_correction(text: str, type_: str, previous: str | None,
+                                                              tools: tuple[str, ...]) -> None:
+    c = C.classify(text, previous=previous, previous_tools=tools)
+    assert (c.type, c.lang) == (type_, "ko"), c
+
+
+@pytest.mark.parametrize(("text", "type_"), REPORTS)
+def test_the_same_report_opening_a_task_is_not_typed(text: str, type_: str) -> None:
+    assert C.classify(text, previous=OPENING).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "type_"), ANYWHERE)
+def test_corrections_whose_words_say_it_are_typed_in_any_context(text: str, type_: str) -> None:
+    for previous, tools in ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (None, EDITED)):
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert (c.type, c.lang) == (type_, "ko"), (previous, tools, c)
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_stay_untyped(text: str) -> None:
+    for previous, tools in ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED)):
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert c.type not in TYPES, (previous, tools, c)
+
+
+@pytest.mark.parametrize("text", ANSWERS)
+def test_no_as_an_answer_to_the_agents_question_is_not_a_report(text: str) -> None:
+    assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
+    assert C.classify(text, previous=FIXED_HAEYO).type == R
+
+
+@pytest.mark.parametrize("text", ["안돼, 그건 남겨 둬", "아니요, 그건 남겨 두세요", "ㄴㄴ 그대로 둬", "아니 그 폴더 말고 캐시만요"])
+def test_no_and_what_to_keep_answers_the_agents_question(text: str) -> None:
+    assert C.classify(text, previous=ASKED_AFTER_WORK).type not in TYPES
+
+
+@pytest.mark.parametrize("text", [
+    "에러 나요\n```\nTypeError: Cannot read properties of undefined (reading 'map')\n```",
+    "빌드 에러\nFailed to compile.\n./src/app/page.tsx\nModule not found: Can't resolve '@/lib/utils'",
+    "이렇게 떠요\nError: Hydration failed because the initial UI does not match what was rendered on the server.",
+    "콘솔 로그:\nUncaught (in promise) TypeError: fetch failed\n    at loadUser (user.ts:14:11)",
+])
+def test_a_pasted_error_after_the_agents_work_is_a_result_error(text: str) -> None:
+    assert C.classify(text, previous=FIXED_FORMAL).type == R
+    assert C.classify(text).type not in TYPES
+
+
+def test_a_long_report_after_the_agents_work_is_read_by_its_opening() -> None:
+    text = ("여전히 로그인하면 다시 로그인 페이지로 돌아갑니다. 쿠키는 저장되는 것 같은데 미들웨어가 세션을 "
+            "읽지 못하는 것 같아요. matcher가 api 경로만 잡고 있어서 대시보드 경로도 포함해야 할 것 같고, 세션 만료 시간도 "
+            "너무 짧게 잡혀 있는 것 같으니 같이 살펴봐 주시면 좋겠습니다. 내일 오전에 팀 시연이 있어서 오늘 안에 정리되면 정말 좋겠어요. 부탁드립니다.")
+    assert len(text) > 200
+    c = C.classify(text, previous=FIXED_FORMAL)
+    assert (c.type, c.rule) == (R, "ko.result-error.still-after-claim.opening"), c
+    assert C.classify(text).excluded == "long"  # opening a task, a long message is an instruction
+
+
+def test_the_gate_types_every_hard_case_as_running_every_rule_does() -> None:
+    texts = [t for t, _ in REPORTS + ANYWHERE] + NEAR_MISSES + ANSWERS
+    contexts = [Context.of(previous, tools) for previous, tools in
+                ((None, ()), (OPENING, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED), (ASKED_AFTER_WORK, ()))]
+    for text in texts:
+        for context in contexts:
+            assert C._classify(text, True, context) == C._classify(text, False, context), (text, context)
