@@ -50,6 +50,14 @@ def test_context_of_a_turn() -> None:
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
 
 
+def test_a_tool_written_with_its_target_after_a_space() -> None:
+    assert ran_edit_or_run(["Edit src/app.py"]) and ran_edit_or_run(["Bash pytest tests -q"])
+    assert ran_edit_or_run(["Write docs/usage.md"])
+    assert not ran_edit_or_run(["Read src/app.py", "Grep parse", "Update Todos"])
+    assert classify("nothing happens when I click it", previous="I wired the button.",
+                    previous_tools=["Edit src/Button.tsx"]).type == "result-error"
+
+
 def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("I changed the retry limit to 5.")
     assert claims_work("Updated the routes and the tests.")
