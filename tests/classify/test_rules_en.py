@@ -608,6 +608,8 @@ ROUND_TWO: list[tuple[str, str, str]] = [
     ("claim", "this writes to disk again. read what I wrote above", "instruction-violation"),
     ("claim", "never force-push without asking me first", "instruction-violation"),
     ("claim", "there was a helper for this already, you should have extended it", "instruction-violation"),
+    ("claim", "keep the method name, the plugins call it", "instruction-violation"),
+    ("claim", "no, keep the old signature", "instruction-violation"),
     # the result, tried and failed
     ("claim", "this broke the two other importers", "result-error"),
     ("claim", "tried that, no luck", "result-error"),
@@ -640,6 +642,8 @@ ROUND_TWO_NEAR_MISSES: list[tuple[str, str]] = [
     ("claim", "ok, but you added a test, which is great; now do the docs"),
     ("claim", "I said earlier that the deadline is friday, so let's keep it simple"),
     ("none", "read what I wrote in the issue and start on it"),
+    ("claim", "keep the names short in the next module"),
+    ("asked", "keep the old name"),
 ]
 
 

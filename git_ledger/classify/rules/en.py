@@ -225,6 +225,10 @@ TYPES: tuple[Rule, ...] = (
          report=True, not_an_answer=True),
     # Scope guardrails right after the agent's work: "leave the existing code alone", "only change the parser,
     # nothing else", "don't touch anything outside the importer".
+    # "keep the function name", "no, keep the old signature" right after the agent renamed or reshaped it.
+    rule(IV, "keep-the-name", r"^(?:(?:no+|nope|please|pls|but|wait|hey)[,.!\s]+){0,2}keep\s+(?:the\s+|its\s+|my\s+|our\s+)?(?:original\s+|old\s+|existing\s+"
+         r"|current\s+|previous\s+)?(?:(?:function|method|class|file|column|field|variable|table|endpoint|command)\s+)?(?:name|names|signature|signatures)\b",
+         unless=r"\b(?:short|shorter|consistent|descriptive|lowercase|uppercase|readable|for\s+now|if|when)\b", after_claim=True, not_an_answer=True),
     rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
          r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
          r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
