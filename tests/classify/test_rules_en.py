@@ -617,6 +617,8 @@ ROUND_TWO: list[tuple[str, str, str]] = [
     ("claim", "same `EADDRINUSE` error", "result-error"),
     ("claim", "the totals are off by a factor of 10", "result-error"),
     ("claim", "the timeout is wrong, you set 5 minutes", "result-error"),
+    ("claim", "way too verbose. two sentences max", "result-error"),
+    ("claim", "too complicated, nobody on the team will maintain that", "result-error"),
     # "fine, but" then what the agent did
     ("claim", "fine, but you added `requests`, we already have httpx in the deps", "premise-error"),
 ]
@@ -644,6 +646,9 @@ ROUND_TWO_NEAR_MISSES: list[tuple[str, str]] = [
     ("none", "read what I wrote in the issue and start on it"),
     ("claim", "keep the names short in the next module"),
     ("asked", "keep the old name"),
+    ("claim", "too long for a tweet, but fine for the blog"),
+    ("claim", "too many tests is not a problem here"),
+    ("asked", "too long."),
 ]
 
 

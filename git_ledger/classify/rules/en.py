@@ -415,6 +415,11 @@ TYPES: tuple[Rule, ...] = (
          r"|broken|missing)\b|\s[—–]\s[^.?!\n]{0,80}?\bstill\b",
          unless=r"\b(?:i'?d\s+rather|prefer|instead|let'?s|if|whether|maybe|might|agree|right)\b"),
     # "it compiles but crashes on startup", "tests pass but the page is blank now".
+    # "too technical, these are for end users", "way too long." opening the message right after the work: the
+    # result judged, not a task.
+    rule(R, "too-much-after-claim", r"^(?:(?:hmm+|ugh|no+|nope|it'?s|this\s+is|that'?s|way|far|much|a\s+bit|still)[,.!\s]+){0,3}too\s+(?:long|verbose|much"
+         r"|technical|complicated|complex|wordy|big|many|formal|vague|generic|abstract|broad)\s*(?:[.,;:!]|$)",
+         unless=r"\b(?:if|whether|later|for\s+now|thanks|thank|fine|ok|okay|no\s+problem)\b", after_claim=True, not_an_answer=True),
     rule(R, "works-but-fails", r"\b(?:it|this|that|the\s+[\w.-]+|tests?|build|ci)\s+(?:now\s+|still\s+)?(?:compiles|builds|runs|works|passes|pass|starts|loads"
          r"|deploys)\b[^.?!\n]{0,20}?\bbut\b[^.?!\n]{0,60}?\b(?:crash(?:es)?|fails?|breaks|hangs|errors?\s+out|throws|blank|broken"
          r"|(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:work|show|load|render|save|start|run|open|display))\b",
@@ -444,7 +449,8 @@ TYPES: tuple[Rule, ...] = (
     # Praise, then the problem: "very nice, except it strips the tags", "just one small thing: …".
     rule(R, "except-after-claim", r"\b(?:good|great|nice|better|fine|works?|working|amazing|perfect|ok|okay|well|improvements?)\b[^.?!]{0,60}?"
          r"\b(?:except|besides|apart\s+from|only|just|but)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|a|an|one|little|small)\b"
-         r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
+         # … not "that is not a problem here" (a denial)
+         r"|(?<!not\s)(?<!n't\s)\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
