@@ -218,7 +218,23 @@ NOT_AFTER_CLAIM = [
     "改成红色",  # a new change
     "改回来的时候记得跑测试",  # a when clause
     "对不起，刚才那个链接发错了",  # the user's own slip
+    # the user putting their own words right, or naming their own setup as the cause
+    "我重新说明一下需求：不是按天汇总，是按周汇总",
+    "刚才说得不清楚，不是删除，是归档",
+    "不好意思，刚刚讲错了，端口是 3000 不是 8080",
+    "是我沒講清楚，不是全部頁面，是首頁",
+    "更正一下：截止日期是周五，不是周四",
+    "我表达得不准确，要的不是弹窗，是侧边栏",
+    "應該是我本機環境的問題，我重裝一下",
+    "跑起来报错了，不过应该是我没装 redis 的关系",
 ]
+
+
+# The agent named as wrong, then the user restating: the agent's slip, not the user's own.
+@pytest.mark.parametrize(("text", "type_"), [("你理解错了。我重新描述一下需求：不是每个用户一个表，是每个部门一个表", P),
+                                             ("你刚才说错了，不是 8080 是 3000", R), ("不是我没装，是你没写依赖", O)])
+def test_the_agents_slip_beside_a_restatement_stays_typed(text: str, type_: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
 
 
 @pytest.mark.parametrize("text", NOT_AFTER_CLAIM)
