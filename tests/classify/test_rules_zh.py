@@ -232,7 +232,8 @@ NOT_AFTER_CLAIM = [
 
 # The agent named as wrong, then the user restating: the agent's slip, not the user's own.
 @pytest.mark.parametrize(("text", "type_"), [("你理解错了。我重新描述一下需求：不是每个用户一个表，是每个部门一个表", P),
-                                             ("你刚才说错了，不是 8080 是 3000", R), ("不是我没装，是你没写依赖", O)])
+                                             ("你刚才说错了，不是 8080 是 3000", R), ("不是我没装，是你没写依赖", O),
+                                             ("我整理一下你漏掉的地方：登录页和注册页", O), ("修正一下，你漏了注册页", O)])
 def test_the_agents_slip_beside_a_restatement_stays_typed(text: str, type_: str) -> None:
     assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
 
@@ -424,3 +425,10 @@ def test_round_two_look_alikes_right_after_the_agents_work_are_not_typed(text: s
 @pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
 def test_round_two_after_claim_forms_without_the_agents_work_are_not_typed(text: str, previous: str | None) -> None:
     assert C.classify(text, previous=previous).type not in TYPES
+
+
+def test_words_put_right_without_a_subject_are_the_agents_unless_said_of_ones_own_speech() -> None:
+    # "上面写的有误" after the agent's answer points at the agent's text; "刚才说得不清楚" at one's own.
+    assert C.classify("上面写的有误，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded != "self-blame"
+    assert C.classify("刚才说得不清楚，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"
+    assert C.classify("我刚才讲错了，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"
