@@ -385,6 +385,7 @@ AFTER_CLAIM_2 = [
     # the agent's diagnosis rejected; a reproach asked as a doubt
     ("不是这个接口的问题，是前端调用的时候参数拼错了", P),
     ("你是不是搞错了，配置在 .env.production 里，不在 .env", P),
+    ("金额算的不对吧，你是不是把分当成元了", R),
 ]
 
 
@@ -411,6 +412,7 @@ NOT_AFTER_CLAIM_2 = [
     "帮我把这段 Python 改成 Go\n\n```python\ntry:\n    load()\nexcept IOError:\n    print('加载失败')\n```",  # new work on a paste
     "用户反馈说导出一直失败，我贴一下日志，你看看\n\n```\nERROR export failed: timeout\n```",  # a report passed on
     "切片的时候加 100 字的重叠",  # an instruction, not a layout fault
+    "你是不是把这个文件当成配置了？",  # only asked: a doubt
 ]
 
 
