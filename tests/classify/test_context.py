@@ -48,6 +48,9 @@ def test_context_of_a_turn() -> None:
     assert tool_name("[ツール: Edit] ~/src/a.py") == "edit" and tool_name("[Tool: Bash]") == "bash"
     assert ran_edit_or_run(["[ツール: Bash]"]) and not ran_edit_or_run(["[ツール: Read] ~/src/a.py"])
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
+    # the target after a space, as some logs write a call
+    assert tool_name("Edit src/views/Settings.vue") == "edit" and tool_name("Bash yarn add -D sass") == "bash"
+    assert ran_edit_or_run(["Write docs/a.md"]) and not ran_edit_or_run(["Read src/a.py", "Grep parse", "Update Todos"])
 
 
 def test_a_tool_written_with_its_target_after_a_space() -> None:
