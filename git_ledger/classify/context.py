@@ -144,13 +144,8 @@ def tool_name(call: str) -> str:
     return name
 
 
-# Tool names that some exports write with their target after a space ("Edit src/app.py", "Bash pytest -q"):
-# the first word is the tool when it is one of these. Not "Update" ("Update Todos" edits nothing).
-_NAMED_BEFORE_TARGET = frozenset({"edit", "multiedit", "write", "notebookedit", "bash", "shell", "powershell"})
-
-
 def ran_edit_or_run(tools: Iterable[str]) -> bool:
-    return any(tool_name(t) in EDIT_RUN_TOOLS or tool_name(t).split(" ", 1)[0] in _NAMED_BEFORE_TARGET for t in tools)
+    return any(tool_name(t) in EDIT_RUN_TOOLS for t in tools)
 
 
 def reports_work(text: str) -> bool:
