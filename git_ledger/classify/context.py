@@ -26,6 +26,9 @@ EDIT_RUN_TOOLS = frozenset({
     "search_replace", "delete_file", "execute_command", "run_command", "powershell", "edited file",
     "edit file", "created file", "deleted file", "ran command", "run terminal command",
 })
+# The edit and run tools whose calls may be written "Name argument" (not `update`: "Update Todos").
+_SPACED_CALLS = frozenset({"edit", "multiedit", "write", "notebookedit", "bash", "shell", "delete", "create",
+                           "apply_patch", "powershell", "terminal"})
 _DECORATION = " \t*_`\"'“”)）」』🚀🎉✨👍😊"
 LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
 CLAIM_LOOKED_AT = 600  # … and its last lines the claim of completion
@@ -133,7 +136,13 @@ def tool_name(call: str) -> str:
         label, _, name = call[1:call.index("]")].partition(":")
         if name:
             return name.strip().lower()
-    return call.split("(", 1)[0].split(":", 1)[0].strip().lower()
+    name = call.split("(", 1)[0].split(":", 1)[0].strip().lower()
+    head, _, argument = name.partition(" ")
+    # "Edit src/app.py", "Bash npm test": the name, a space, its argument, as some transcripts write a
+    # call. Not "Update Todos" nor "Edited file": `update` is left out, a multi-word name stays whole.
+    if argument and name not in EDIT_RUN_TOOLS and head in _SPACED_CALLS:
+        return head
+    return name
 
 
 def ran_edit_or_run(tools: Iterable[str]) -> bool:

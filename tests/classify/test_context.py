@@ -48,6 +48,9 @@ def test_context_of_a_turn() -> None:
     assert tool_name("[ツール: Edit] ~/src/a.py") == "edit" and tool_name("[Tool: Bash]") == "bash"
     assert ran_edit_or_run(["[ツール: Bash]"]) and not ran_edit_or_run(["[ツール: Read] ~/src/a.py"])
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
+    # a call written "Name argument": the name is the tool; "Update Todos" and "Read file: …" run nothing
+    assert tool_name("Edit src/app.py") == "edit" and tool_name("Bash ./gradlew test") == "bash"
+    assert ran_edit_or_run(["Write lib/a.dart"]) and not ran_edit_or_run(["Update Todos", "Read file: src/a.py", "Read src/a.py"])
 
 
 def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
