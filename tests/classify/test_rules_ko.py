@@ -136,6 +136,8 @@ ANYWHERE = [
     ("브랜치 잘못 잡으셨어요", R), ("제가 부탁드린 건 정렬이 아니라 필터였어요", P), ("제가 언제 그걸 바꾸라고 했어요?", IV),
     ("커밋 메시지 영어로 쓰지 말라고 했잖아", IV), ("CSS만 바꿔 달라고 했는데 JS까지 고치셨네요", IV), ("마이그레이션 파일이 빠졌네요", O),
     ("타입 정의는 안 하셨네요", O),
+    # someone else's rule, and the agent broke it: still a correction
+    ("팀장님이 main에 바로 푸시하지 말라고 했는데 왜 푸시하셨어요?", IV), ("코드가 틀렸어요", R),
 ]
 
 # Near-misses: untyped right after the agent's work and when they open a task.
@@ -178,6 +180,10 @@ NEAR_MISSES = [
     # the user's own slip, or their own state
     "아 제가 잘못 말했네요, 헤더가 아니라 푸터예요", "제 실수예요, 브랜치 이름을 잘못 알려드렸어요",
     "죄송해요 제가 파일을 안 올렸네요", "저는 아직 테스트 안 해 봤어요", "아직 확인 안 했어요",
+    # the user's own words were wrong (the humble 드리다 says whose), a rule someone else set, a loanword
+    "죄송해요 폴더 경로를 잘못 알려드렸네요. src 말고 app 아래예요", "아까 말씀드린 마감일이 틀렸어요. 금요일이 아니라 목요일이에요",
+    "제가 공유드린 API 주소가 잘못됐어요", "팀장님이 커밋 메시지는 한글로 쓰라고 하셨어요", "교수님께서 외부 라이브러리 쓰지 말라고 하셨습니다",
+    "코틀린으로 로그인 화면 만들어 주세요", "코틀린 코루틴이 뭐예요?",
     # quotes: the words are a text to show
     "'여전히 안 돼요'라는 문구를 에러 페이지에 넣어 줘",
 ]
