@@ -56,7 +56,7 @@ TYPES: tuple[Rule, ...] = (
          also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
          # (not "이미 말씀드렸듯이 …": a reminder)
-         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에|처음에|처음부터|미리)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
          # "분명히 요청드렸는데요", "몇 번을 말해요"
          r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
     # "내 말 안 듣네", "제 말을 무시하시네요"
@@ -202,7 +202,9 @@ _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?
 _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|나오네|표시|보여|보입|보이네|뜨|떠|들어가|들어갔|저장|계산|출력|찍혀|찍히)"
                     r"|중복(?:으로|돼서|되어)?\s?(?:나와|나옵|저장돼|저장됩|생성돼|생성됩|실행돼|실행됩|표시돼|표시됩|들어가|찍혀|호출돼|호출됩)"
                     r"|두\s?번(?:씩)?\s?(?:나와|나옵|찍혀|찍힙|실행돼|실행됩|호출돼|호출됩|눌려|저장돼|저장됩|렌더링돼|렌더링됩)"
-                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려",
+                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려"
+                    # "반대로 저장되는 듯", "정렬이 반대로 나와요"
+                    r"|반대로\s?(?:저장|표시|동작|작동|적용|정렬|나와|나옵|나오|돼|되|들어가|켜|꺼)",
                     unless=r"않게|않도록|없게|없도록|방지|막아|막는", after_claim=True)
 # "ㄴㄴ 그 API는 v2만 써요", "아니요, 서버는 3000번 포트예요" right after the agent's work: no, and the fact
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
@@ -259,7 +261,7 @@ _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히
 # After the agent's work, the thing (subject) does not do what it should: "드롭다운이 안 펼쳐져요", "메일이 안
 # 와요" (not "시간이 안 돼요", "저는 안 써요": the user's own state).
 _SUBJECT_NOT = rule(R, "subject-not-after-claim", r"(?:이|가)\s(?:[^\s]{1,8}\s)?안\s?[가-힣]{0,5}?(?:져요|집니다|지네요|지는데요?|돼요|됩니다|되네요|와요|옵니다"
-                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|네요|는데요?)" + _END,
+                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|가요|갑니다|네요|는데요?)" + _END,
                     unless=r"시간|여유|돈|비용|권한|사람|팀원|동료|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s|아직|면(?=\s|$)|해도|돼도",
                     after_claim=True)
 # "날짜가 하루씩 밀려서 나와요", "한글이 ??? 로 나와요", "정렬이 반대로 돼 있어요", "카운트가 두 배로 나와요":
@@ -334,8 +336,10 @@ _HOW_COULD = rule(IV, "how-could-after-claim", r"(?:지우|삭제하|바꾸|건�
                   r"|설치하|옮기)면\s?(?:어떡(?:해|해요|하냐|합니까|하나요)|어떻게\s?(?:해|해요|합니까)(?=[\s.!~…?]|$))",
                   after_claim=True, asked=True)
 # "XX도 바꿔야죠", "테스트도 고쳐야지" right after the agent's work: what it should have done too.
-_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해야|바꿔야|고쳐야|수정해야|추가해야|넣어야|반영해야|업데이트해야|지워야"
-                   r"|삭제해야|적용해야|변경해야)(?:죠|지|지요|잖아요|잖아)(?=[\s.!~…?]|$)", after_claim=True)
+# "그것도 같이 바꿔 주셔야죠", "iOS 쪽도 추가해야 되지 않나요?": asked, too, when the question presses.
+_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해|바꿔|고쳐|수정해|추가해|넣어|반영해|업데이트해|지워"
+                   r"|삭제해|적용해|변경해)(?:\s?주셔|\s?줘)?야\s?(?:죠|지|지요|잖아요|잖아|(?:되지|하지)\s?않(?:나요|아요|을까요|습니까|냐))(?=[\s.!~…?]|$)",
+                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # "로그인 버튼은 어디 갔어요?" right after the agent's work: it is gone.
 _WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
 # "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
@@ -389,7 +393,18 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+# "force push 하면 안 돼요!!", "또 10% 붙이시면 안 돼요" right after the agent's work: it did what must not be
+# done (not "지우면 안 돼요?": asking leave; nor an answer to its question).
+_MUST_NOT_SAID = rule(IV, "must-not-said-after-claim", r"(?<=[가-힣])면\s?안\s?(?:돼요|됩니다|돼|되요|되죠)(?=[\s.!~…ㅠㅜ]|$)",
+                      after_claim=True, not_an_answer=True)  # (no `unless`: the rule reads the whole text, and a "?" after it asks)
+# "legacy 폴더 아직 있는데요?", "이미지 아직 1GB 넘어요", "몇 글자는 아직 네모예요", "아직 예전 파라미터로 나와요"
+# right after the agent's work: still so (not "아직 시간 있어요", "아직 개발 중이에요", "아직 안 했어요": the user's state).
+_STILL_SO = rule(R, "still-so-after-claim", r"(?:^|\s)아직(?:도)?\s(?:[^\s.?!]{1,15}\s){0,2}?(?:[^\s.?!]{0,15}?(?:있어요|있는데요?|있네요?|있습니다|있음|남아\s?있"
+                 r"|넘어요|넘네요|넘는데요?|넘습니다)|(?:예전|이전|옛날|기존)\s?[^\s.?!]{0,10}\s?(?:[^\s.?!]{1,10}\s)?(?:나와요|나와|나옵니다|보여요|보입니다|떠요|이에요|예요|이네요|입니다|그대로)"
+                 r"|[^\s.?!]{1,10}(?<!중)(?:예요|이에요|이네요))" + _END,
+                 unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:게|거)|남은|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
+                 after_claim=True, asked=True)
+TYPES = (*TYPES, _MUST_NOT_SAID, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
@@ -411,7 +426,7 @@ _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|�
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
 # clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
-_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
                r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
@@ -455,7 +470,9 @@ EXCLUSIONS = (
     rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
          r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
-         r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터"),
+         r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터",
+         # "에러는 없어졌는데 값이 안 들어가요": one problem gone, another reported (a partial fix).
+         unless=r"(?:는데|지만)\s[^.?!\n]{0,40}?안\s?[가-힣]{1,5}?(?:요|다|네|음)(?=[\s.!~…ㅠㅜ]|$)"),
     # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
