@@ -118,6 +118,7 @@ REPORTS = [
     ("아직 예전 로고로 나와요", R), ("번들 크기 아직 2MB 넘어요", R), ("아이콘 몇 개는 아직 네모예요", R),
     ("API 문서도 같이 바꿔 주셔야죠", O), ("테스트도 고쳐야 되지 않나요?", O), ("함수 이름 바꿨으면 호출하는 곳도 바꿔야죠", O),
     ("타입 에러는 없어졌는데 목록에 값이 안 들어가요", R), ("알림 설정이 반대로 저장돼요", R),
+    ("원인은 서버 문제가 아닌 것 같아요", P),
 ]
 
 # Corrections in any context (their words say it: "I said", "not what I meant", "you missed").
@@ -143,6 +144,9 @@ ANYWHERE = [
     ("타입 정의는 안 하셨네요", O),
     # someone else's rule, and the agent broke it: still a correction
     ("팀장님이 main에 바로 푸시하지 말라고 했는데 왜 푸시하셨어요?", IV), ("코드가 틀렸어요", R),
+    # I told you it failed; the premise named as wrong
+    ("그거 해 봤는데 안 됐다고 했잖아요", IV), ("캐시 지우는 건 이미 해 봤다고 말씀드렸잖아요", IV),
+    ("분석하신 게 전제부터 좀 다른 것 같아요", P), ("전제가 틀렸어요", P), ("문제 잘못 이해하셨어요", P),
 ]
 
 # Near-misses: untyped right after the agent's work and when they open a task.
@@ -193,6 +197,7 @@ NEAR_MISSES = [
     "지우면 안 돼요?", "여기서 바로 배포하면 안 돼요?", "저는 아직 시간 있어요", "아직 개발 중이에요", "아직 초안이에요",
     "아직 배포 전이에요", "저희는 아직 예전 방식이에요", "아직 남은 작업 있어요?", "그럼 이것도 해야 되지 않나요?",
     "에러 없는데 안 바꿔도 돼요", "바꿨으면 알려 주세요",
+    "큰 문제는 아닌 것 같아요", "심각한 문제는 아닌 것 같아요", "아까 안 된다고 했는데 지금 해 보니 잘 돼요",
     # quotes: the words are a text to show
     "'여전히 안 돼요'라는 문구를 에러 페이지에 넣어 줘",
 ]
