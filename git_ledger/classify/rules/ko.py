@@ -397,16 +397,17 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-# "force push 하면 안 돼요!!", "또 10% 붙이시면 안 돼요" right after the agent's work: it did what must not be
-# done (not "지우면 안 돼요?": asking leave; nor an answer to its question).
-_MUST_NOT_SAID = rule(IV, "must-not-said-after-claim", r"(?<=[가-힣])면\s?안\s?(?:돼요|됩니다|돼|되요|되죠)(?=[\s.!~…ㅠㅜ]|$)",
-                      after_claim=True, not_an_answer=True)  # (no `unless`: the rule reads the whole text, and a "?" after it asks)
-# "legacy 폴더 아직 있는데요?", "이미지 아직 1GB 넘어요", "몇 글자는 아직 네모예요", "아직 예전 파라미터로 나와요"
-# right after the agent's work: still so (not "아직 시간 있어요", "아직 개발 중이에요", "아직 안 했어요": the user's state).
+# "force push 하면 안 돼요!!", "또 10% 붙이시면 안 돼요", "이렇게 바꾸시면 안 돼요" right after the agent's work: what
+# it did must not be done; said of that act (again, like this) or exclaimed. Not "아 그리고 로그는 남기면 안 돼요" (a new
+# rule for later), "지우면 안 돼요?" (asking leave), nor an answer to its question. (No `unless`: the rule reads the
+# whole text, and a "?" after it asks.)
+_MUST_NOT_SAID = rule(IV, "must-not-said-after-claim", r"(?:^|\s)(?:또|또다시|이렇게|그렇게|이런\s?식으로|그런\s?식으로|함부로|마음대로)\s(?:[^\s.?!]{1,12}\s){0,3}?"
+                      r"[^\s.?!]{0,12}?면\s?안\s?(?:돼요|됩니다|돼|되요|되죠)(?=[\s.!~…ㅠㅜ]|$)|(?<=[가-힣])면\s?안\s?(?:돼요|됩니다|돼|되요)\s?!",
+                      after_claim=True, not_an_answer=True)
 _STILL_SO = rule(R, "still-so-after-claim", r"(?:^|\s)아직(?:도)?\s(?:[^\s.?!]{1,15}\s){0,2}?(?:[^\s.?!]{0,15}?(?:있어요|있는데요?|있네요?|있습니다|있음|남아\s?있"
                  r"|넘어요|넘네요|넘는데요?|넘습니다)|(?:예전|이전|옛날|기존)\s?[^\s.?!]{0,10}\s?(?:[^\s.?!]{1,10}\s)?(?:나와요|나와|나옵니다|보여요|보입니다|떠요|이에요|예요|이네요|입니다|그대로)"
-                 r"|[^\s.?!]{1,10}(?<!중)(?:예요|이에요|이네요))" + _END,
-                 unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:게|거)|남은|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
+                 r")" + _END,
+                 unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:일|게|거)|남은|질문|한\s?가지|(?:^|\s)(?:더|다른)\s|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
                  after_claim=True, asked=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
