@@ -493,6 +493,11 @@ EXCLUSIONS = (
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "다른 건데, 로그인 페이지가 모바일에서 깨져요", "좋아요. 근데 별개로 결제 페이지에서 500 에러 나요": the user
+    # marks the report as apart from the agent's work, a new task (not "다른 에러가 나요": a new error after it).
+    rule(NEW_TASK, "aside", r"(?:^|\s)(?:다른\s?(?:건데|거\s?하나|얘긴데|얘기인데|질문인데|문제인데)|딴\s?(?:건데|얘긴데|얘기인데)|별개로|별개인데|별건인데"
+         r"|그건\s?그렇고|이건\s?다른\s?(?:건데|문제인데|얘긴데)|(?:그거|그것|이거|이것)(?:랑|과|와)\s?(?:별개|상관없)(?:로|이|는|인데|한데))",
+         unless=_AGENT),
     # "…를 준비한다.", "…를 검토하라.", "…작성할 것.": a prompt or spec in the written directive
     # register opens the message; people correcting an agent talk to it (해/해요/했잖아).
     rule(NEW_TASK, "spec-register", r"^[^.!?\n]{1,120}?(?:한다|하라|할\s?것)\.(?=\s|$)"),
