@@ -89,8 +89,9 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
          r"|(?:그거|그게|이거|이게)\s?말고"),
-    # (not 코틀린, Kotlin: 틀린 inside a loanword)
-    rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|(?<!코)틀린|이상해|엉뚱|엉망"),
+    # The attributive 틀린 + noun is left out, as 누락된 is ("틀린 그림 찾기 게임", "맞춤법 틀린 거 고쳐 주는 기능": a
+    # task about wrong things); 틀린데요, 틀린 것 같아요, a closing 틀린 stay (and not 코틀린, Kotlin).
+    rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|(?<!코)틀린(?=데|\s?(?:(?:것|거)\s?같|듯)|[\s.!?~…]*$)|이상해|엉뚱|엉망"),
     # "네가 바꾼 코드 때문에…", "방금 수정한 거 때문에…": the agent's change named as the cause.
     rule(R, "your-change", r"(?:네가|니가|너가|당신이)\s?(?:\S{1,6}\s)?(?:바꾼|고친|수정한|만든|작성한|추가한|지운"
          r"|건드린|올린|넣은|변경한)|(?:방금|아까)\s?(?:\S{1,4}\s)?(?:수정|변경|바꾼|고친|커밋|작업)"
@@ -479,7 +480,7 @@ EXCLUSIONS = (
          r"(?:다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
          r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석))"),
-    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"),
+    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지|(?:데|거|게|곳|부분)\s?있는지"),
     rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
          r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
@@ -500,6 +501,9 @@ EXCLUSIONS = (
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "정산 금액이 잘못됐다는 문의가 들어왔어요", "한글이 깨진다는 제보가 있었습니다": what others reported, a task.
+    rule(THIRD_PARTY, "hearsay", r"(?:다|라)는\s?(?:문의|제보|연락|민원|피드백|리뷰|클레임|신고|항의|리포트|메일|메시지|이슈)(?:가|이|를|을|도)?\s",
+         unless=_AGENT),
     # "다른 건데, 로그인 페이지가 모바일에서 깨져요", "좋아요. 근데 별개로 결제 페이지에서 500 에러 나요": the user
     # marks the report as apart from the agent's work, a new task (not "다른 에러가 나요": a new error after it).
     rule(NEW_TASK, "aside", r"(?:^|\s)(?:다른\s?(?:건데|거\s?하나|얘긴데|얘기인데|질문인데|문제인데)|딴\s?(?:건데|얘긴데|얘기인데)|별개로|별개인데|별건인데"
