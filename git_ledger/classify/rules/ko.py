@@ -88,7 +88,9 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "i-mean", r"(?:라는|자는)\s?(?:거야|거예요|거에요|겁니다|말이야|뜻이야|얘기야)[.!~]*$|^[^\s?]{1,20}\s?말이야[.!~]*$"),
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
-         r"|(?:그거|그게|이거|이게)\s?말고"),
+         r"|(?:그거|그게|이거|이게)\s?말고",
+         # "아 그거 말고 다음 거 하자": not that one now, the user moving on
+         unless=r"(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$"),
     # The attributive 틀린 + noun is left out, as 누락된 is ("틀린 그림 찾기 게임", "맞춤법 틀린 거 고쳐 주는 기능": a
     # task about wrong things); 틀린데요, 틀린 것 같아요, a closing 틀린 stay (and not 코틀린, Kotlin).
     rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|(?<!코)틀린(?=데|\s?(?:(?:것|거)\s?같|듯)|[\s.!?~…]*$)|이상해|엉뚱|엉망"),
@@ -327,12 +329,14 @@ _WHY_DID = rule(IV, "why-did-after-claim", r"왜\s?(?:[^\s]{1,12}\s){0,3}?[^\s]{
                 r"|건드렸|건드리셨|덮어썼|덮어쓰셨|덮어씌웠|되돌렸|되돌리셨|뺐|빼셨|빼\s?버렸|깨뜨렸|망가뜨렸|바꿔\s?버렸|지워\s?버렸"
                 r"|바꿨|바꾸셨|변경했|변경하셨)", unless=r"안\s", after_claim=True, asked=True)
 # "절대 경로 넣으면 안 되지", "하드코딩하면 안 되잖아요" right after the agent's work: it did what must not be done.
-_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
+# (not "이거 테스트 없으면 안 되지?": asking it is required)
+_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:(?:되지|되죠)(?:요)?(?!\s?\?)|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
                  r"|되는\s?걸)", after_claim=True)
 # "npm 말고 yarn 써요", "그 파일 말고 utils 쪽이요" right after the agent's work: not what it chose (not
 # "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
 _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
-                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
+                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제"
+                  r"|(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$", after_claim=True, not_an_answer=True)
 # "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
 _NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
                      r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
