@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
     known = filescan.unchanged(roots, snapshot, args.agent, since)
-    at_collect = _at_collect(judges) if judges is not None else None
+    at_collect, why_not = _at_collect(judges) if judges is not None else (None, "")
     if known is not None:  # nothing new anywhere: done without opening the store
         result = empty_result(*known)
     else:
@@ -98,6 +98,9 @@ def run(args: argparse.Namespace) -> int:
         result["judged"] = at_collect.as_json()
         if not args.json:
             print("\n".join(at_collect.lines()))
+    elif why_not:
+        print(f"git-ledger: --llm: {why_not}", file=sys.stderr)
+        result["judged"] = {"skipped": why_not}
     if skipped:  # the daily one-liner still collects and proposes; say once why --llm did nothing
         print(f"git-ledger: --llm skipped: {skipped}", file=sys.stderr)
         result["retype"] = {"skipped": skipped}
@@ -125,13 +128,18 @@ def _judges() -> tuple[Any, str]:
     return judges, ""
 
 
-def _at_collect(judges: Any) -> Any:
-    """The judges of this run on the new messages the rules left untyped, in the scope the
-    built-in pair was trained for (`judges.fullpath`, as `classify --llm`)."""
+def _at_collect(judges: Any) -> tuple[Any, str]:
+    """(the judges of this run on the new messages the rules left untyped, in the scope the
+    built-in pair was trained for (`judges.fullpath`, as `classify --llm`), ""), or (None, why
+    not): a judge that sends text away was offered `other` cases, not every new message."""
     from git_ledger.collect.judging import CollectJudges
     from git_ledger.judges.fullpath import trained_scope
 
-    return CollectJudges(judges, trained_scope())
+    away = [j.name for j in judges if j.offsite]
+    if away:
+        return None, (f"judge {', '.join(away)} sends text off this machine: only `other` cases are "
+                      "judged, not the new messages the rules left untyped (see docs/judges.md)")
+    return CollectJudges(judges, trained_scope()), ""
 
 
 def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:

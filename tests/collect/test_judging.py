@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from git_ledger.collect.judging import typed_by
 from git_ledger.models import TYPES
 from git_ledger.store.store import Store
-from tests.testing.util import fixtures_dir, run_cli
+from tests.testing.util import JUDGES_DIR, fixtures_dir, run_cli
 
 SESSION = fixtures_dir() / "entireio-cli" / "claude-a6e4c2a0fbd1-0.jsonl"
 CORRECTION = "the warning never shows up in the terminal"  # no rule types it; it follows the claim
@@ -119,3 +120,47 @@ def test_the_text_output_says_how_many_were_judged_and_typed(logs: Path) -> None
     line = next(x for x in out.stdout.splitlines() if x.startswith("judged ") and "untyped" in x)
     assert " typed " in line
     assert CORRECTION not in out.stdout and NEW_TASK not in out.stdout
+
+
+def _command_judges(tmp_path: Path, *, local: bool) -> Path:
+    """Two configured command judges that both answer `result-error` to anything, logging what
+    they are sent."""
+    answer = JUDGES_DIR / "answer.py"
+    sent = tmp_path / "sent.log"
+    mark = ", local: true" if local else ""
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text(
+        "judges:\n"
+        f"  - {{name: one, kind: command, command: [{sys.executable}, {answer}, result-error, {sent}]{mark}}}\n"
+        f"  - {{name: two, kind: command, command: [{sys.executable}, {answer}, result-error]{mark}}}\n")
+    return sent
+
+
+def test_configured_local_judges_are_asked_in_the_same_scope(tmp_path: Path, logs: Path) -> None:
+    from git_ledger.judges.fullpath import trained_scope
+
+    scope = trained_scope()
+    if scope == "other":
+        pytest.skip("the shipped pair was trained to judge `other` cases only")
+    sent = _command_judges(tmp_path, local=True)
+    got = _collect(logs, "--llm")
+    by_text = {c.text: c for c in _cases()}
+    # Judges that type everything type both: the scope, not the judges, chose what they saw.
+    assert by_text[CORRECTION].typed_by == typed_by(scope, "judges:one+two")
+    assert by_text[NEW_TASK].type == "result-error"
+    assert got["judged"]["judged"] == sum(got["judged"]["typed"].values()) == len(sent.read_text().splitlines())
+
+
+def test_judges_that_send_text_away_see_only_other_cases(tmp_path: Path, logs: Path) -> None:
+    sent = _command_judges(tmp_path, local=False)
+    out = run_cli("collect", "--logs", str(logs), "--llm", "--json")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert "only `other` cases are judged" in got["judged"]["skipped"]
+    assert "git-ledger: --llm: judge one, two sends text off this machine" in out.stderr
+    texts = [c.text for c in _cases()]
+    assert CORRECTION not in texts and NEW_TASK not in texts
+    received = sent.read_text() if sent.exists() else ""
+    assert CORRECTION not in received and NEW_TASK not in received
+    assert got["retype"]["considered"] == len(received.splitlines())  # the stored `other` cases alone
