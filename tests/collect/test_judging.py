@@ -107,6 +107,10 @@ def test_collect_llm_stores_what_the_local_pair_types_and_nothing_else(logs: Pat
     assert case.typed_by == typed_by(scope, "judges:ngram+e5")
     assert case.context  # the previous turn's calls, as every human case keeps them
     assert NEW_TASK not in by_text  # not typed: no trace of it
+    # ... not even a cached answer: the cache holds the `retype` pass's answers on `other` cases alone.
+    with Store.open(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db") as store:
+        cached = store.db.execute("SELECT COUNT(*) FROM judge_cache").fetchone()[0]
+    assert cached <= 2 * got["retype"]["considered"] < judged["judged"], (cached, got["retype"], judged)
     assert sum(1 for c in by_text.values() if c.typed_by.startswith("judges.")) == sum(judged["typed"].values())
 
     again = _collect(logs, "--llm")  # nothing new: nothing judged twice, nothing stored twice
