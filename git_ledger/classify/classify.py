@@ -435,10 +435,13 @@ def classify_hook(text: str) -> Classification:
     return _finding(body, languages(body[:FINDING_WINDOW]), "hook")
 
 
-def classify_event(event: Event, tool_names: Iterable[str] | None = None) -> tuple[str, Classification] | None:
+def classify_event(event: Event, tool_names: Iterable[str] | None = None, *,
+                   keep_none: bool = False) -> tuple[str, Classification] | None:
     """(source, classification) of a case, None otherwise. A human message is typed with its
     context: the agent's previous text (`event.previous`) and the calls of that turn, named by
-    `tool_names` or else `event.tools` (a lean read keeps its calls beside the event)."""
+    `tool_names` or else `event.tools` (a lean read keeps its calls beside the event).
+    `keep_none`: a human message the rules left `none` is returned too (with its reason), for the
+    judges of `collect --llm` to see."""
     if event.kind in HUMAN_KINDS:
         if event.opens_session:
             # Nothing in this session can be corrected yet: "still broken" opening a session is
@@ -446,7 +449,7 @@ def classify_event(event: Event, tool_names: Iterable[str] | None = None) -> tup
             return None
         names = [t.name for t in event.tools] if tool_names is None else list(tool_names)
         c = classify(event.text, previous=event.previous, previous_tools=names)
-        return ("human", c) if c.type != NONE else None
+        return ("human", c) if c.type != NONE or keep_none else None
     if event.kind == "hook_block":
         return ("hook", classify_hook(event.text))
     if event.kind == "review_finding":

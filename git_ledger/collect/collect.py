@@ -10,7 +10,10 @@ A date window (`since`) drops older events; the cursor remembers how far back th
 (`covered_from`), and a later run asking for more history reads the file again from the start.
 
 Reading and typing are done in worker processes when there is a lot to read (both cores on a
-first scan); the main process resolves repositories and writes the store.
+first scan); the main process resolves repositories and writes the store. With judges
+(`collect --llm`, collect/judging.py) the workers also pick the human messages the rules left
+untyped that the judges' scope sends them, and the main process asks the judges about each file's
+before saving it: what two judges type is stored with the file's cases, the rest is dropped.
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from git_ledger import sources
 from git_ledger.collect.snapshot import covers
@@ -29,6 +32,11 @@ from git_ledger.models import Case, ScanStats, case_id
 from git_ledger.repo import GEMINI_PROJECT, RepoResolver
 from git_ledger.storable import storable
 from git_ledger.store.store import Cursor, Store
+
+if TYPE_CHECKING:
+    from git_ledger.collect.judging import CollectJudges
+    from git_ledger.judges.fullpath import Message
+    from git_ledger.models import Classification
 
 Progress = Callable[[int, int], None]  # (bytes done, bytes to do)
 PARALLEL_MIN_BYTES = 8 << 20  # below this a process pool costs more than it saves
@@ -63,6 +71,14 @@ class PreCase(NamedTuple):
     lang: str
 
 
+class Pending(NamedTuple):
+    """A human message the rules left untyped, for the judges (see collect/judging.py)."""
+
+    case: PreCase  # as it would be stored (type `none` until the judges type it)
+    message: Message
+    rules: Classification
+
+
 class Outcome(NamedTuple):
     job: Job
     offset: int
@@ -73,6 +89,7 @@ class Outcome(NamedTuple):
     sessions: dict[str, list[Any]]  # session -> [cwd, first_ts, last_ts, events]
     cases: list[PreCase]
     error: str
+    pending: Sequence[Pending] = ()
 
 
 def plan(store: Store, files: Iterable[tuple[str, Path | str]], since: str | None) -> tuple[list[Job], int]:
@@ -107,14 +124,16 @@ def epoch(day: str) -> float:
     return datetime.fromisoformat(day + "T00:00:00+00:00").timestamp()
 
 
-def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Outcome:
+def work(job: Job, since: str | None, review_agents: Sequence[str] | None, scope: str | None = None) -> Outcome:
     """Read one file and type its events (runs in a worker process; must not touch the store).
 
     The read is lean (`sources.scan_events`): an assistant text without a word of admission is
-    only counted, and tool calls are built only for the events that become cases."""
+    only counted, and tool calls are built only for the events that become cases. With a judges'
+    `scope` (`judges.fullpath.SCOPES`), the human messages left `none` that it sends to the judges
+    come back as `pending`."""
     from git_ledger.classify.classify import classify_event, may_admit
     from git_ledger.masking.mask import mask
-    from git_ledger.models import HUMAN_KINDS, TYPES, Event, format_tools
+    from git_ledger.models import HUMAN_KINDS, NONE, TYPES, Event, format_tools
 
     try:
         rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
@@ -124,6 +143,7 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
     by_kind: dict[str, int] = {}
     sessions: dict[str, list[Any]] = {}
     cases: list[PreCase] = []
+    pending: list[Pending] = []
     for ev, snap in zip(rr.items, rr.snaps):
         ts = timestamp(ev.timestamp)
         if since is not None and ts and ts[:10] < since:
@@ -139,10 +159,18 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         s[3] += 1
         if snap is None or not isinstance(ev, Event):
             continue  # counted only: an assistant text with no word of admission
-        typed = classify_event(ev, [c.name for c in snap] if ev.kind in HUMAN_KINDS else None)
+        names = [c.name for c in snap] if ev.kind in HUMAN_KINDS else None
+        typed = classify_event(ev, names, keep_none=scope is not None)
         if typed is None:
             continue
         source, c = typed
+        if c.type == NONE:  # only with a scope: a candidate for the judges, or nothing
+            message = _judged(ev, names or [], c, scope or "")
+            if message is not None:
+                pc = PreCase(ev.uuid, ev.kind, ev.session, ts, ev.cwd, NONE, source, message.text,
+                             mask(format_tools(sources.calls(snap))), "", c.lang)
+                pending.append(Pending(pc, message, c))
+            continue
         cases.append(PreCase(
             ev.uuid, ev.kind, ev.session, ts, ev.cwd, c.type, source,
             excerpt(ev.text, mask), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
@@ -150,7 +178,18 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None) -> Ou
         ))
     state = dict(rr.state)
     state["covered_from"] = since or ""
-    return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "")
+    return Outcome(job, rr.offset, state, rr.bytes_read, rr.lines_skipped, by_kind, sessions, cases, "", pending)
+
+
+def _judged(ev: Any, names: list[str], c: Classification, scope: str) -> Message | None:
+    """The message as the judges read it, when `scope` sends the rules' `none` to them; else None.
+    Its text is the case's (masked, cut as a stored case is cut); the judges mask what they read."""
+    from git_ledger.judges.fullpath import Message, judged
+    from git_ledger.masking.mask import mask
+
+    if not judged(c, after_turn=bool((ev.previous or "").strip() or names), scope=scope):
+        return None
+    return Message(excerpt(ev.text, mask), ev.previous or "", tuple(names))
 
 
 TEXT_MAX = 2000  # characters of a case's text kept (a 50 MB agent admission was stored whole)
@@ -184,14 +223,14 @@ def timestamp(value: str) -> str:
 
 
 def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None,
-              deadline: float | None) -> Iterable[Outcome]:
+              deadline: float | None, scope: str | None = None) -> Iterable[Outcome]:
     todo = sum(j.size - j.offset for j in jobs)
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if cpus < 2 or len(jobs) < 2 or todo < PARALLEL_MIN_BYTES or deadline is not None:
         for n, job in enumerate(jobs):
             if n and deadline is not None and time.monotonic() > deadline:
                 return  # the first file is always read: a deadline bounds the rest
-            yield work(job, since, review_agents)
+            yield work(job, since, review_agents, scope)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -207,12 +246,12 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     # is built once and inherited, not again in every worker; the workers build only what those
     # files did not need (docs/performance.md, issue 15's third round).
     warm, jobs = warm_up(jobs)
-    yield from work_many(warm, since, review_agents)
+    yield from work_many(warm, since, review_agents, scope)
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     workers = min(cpus, 4)
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        futures = [pool.submit(work_many, part, since, review_agents) for part in parts(jobs, workers)]
+        futures = [pool.submit(work_many, part, since, review_agents, scope) for part in parts(jobs, workers)]
         for future in as_completed(futures):
             yield from future.result()
 
@@ -251,8 +290,9 @@ def parts(jobs: list[Job], workers: int) -> list[list[Job]]:
     return out
 
 
-def work_many(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None) -> list[Outcome]:
-    return [work(job, since, review_agents) for job in jobs]
+def work_many(jobs: list[Job], since: str | None, review_agents: Sequence[str] | None,
+              scope: str | None = None) -> list[Outcome]:
+    return [work(job, since, review_agents, scope) for job in jobs]
 
 
 Scan = tuple[list[Case], Cursor, list[tuple[str, str, str, str, str, str, int]], Outcome]
@@ -267,10 +307,12 @@ def collect_files(
     review_agents: Sequence[str] | None = None,
     deadline: float | None = None,
     progress: Progress | None = None,
+    judges: CollectJudges | None = None,
 ) -> ScanStats:
     """Read the new bytes of `files` ((agent, path) pairs) into cases; see the module docstring.
 
-    `deadline` (time.monotonic()) stops the run between files once passed (the hook's budget)."""
+    `deadline` (time.monotonic()) stops the run between files once passed (the hook's budget).
+    `judges` (`collect --llm`): also store what they type of the messages the rules left untyped."""
     stats = ScanStats()
     jobs, _ = plan(store, files, since)
     if not jobs:
@@ -283,7 +325,8 @@ def collect_files(
     store.db.execute("PRAGMA synchronous = NORMAL")  # WAL: still atomic per commit, no fsync per commit
     batch: list[Scan] = []
     started = time.monotonic()
-    for out in _outcomes(jobs, since, review_agents, deadline):
+    scope = judges.scope if judges is not None else None
+    for out in _outcomes(jobs, since, review_agents, deadline, scope):
         job = out.job
         done += job.size - job.offset
         if out.error:
@@ -300,6 +343,14 @@ def collect_files(
             fallback = slugs.get(slug, "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
+        if judges is not None and out.pending:
+            from git_ledger.collect.judging import Candidate
+
+            cases += judges.typed_cases([
+                Candidate(_case(job.agent, p.case, resolve(p.case.cwd or fallback), p.case.cwd or fallback, day),
+                          p.message, p.rules)
+                for p in out.pending
+            ])
         sessions = [(job.agent, sid, resolve(v[0] or fallback), v[0] or fallback, v[1], v[2], v[3])
                     for sid, v in out.sessions.items() if sid]
         cursor = Cursor(job.path, job.agent, job.inode, job.size, out.offset, job.mtime, out.state)

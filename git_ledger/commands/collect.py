@@ -43,9 +43,11 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     _common.add_window_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--llm", action="store_true",
-                        help="then ask two model judges to retype `other` cases (as `git-ledger retype`; "
-                        "they must agree): the configured ones, else the built-in local pair of the "
-                        "[local] extra, else skipped with one line saying why (see docs/judges.md)")
+                        help="also ask two model judges (they must agree) about the new messages the rules "
+                        "left untyped where their trained scope sends them, as `classify --llm` does, and "
+                        "then to retype `other` cases (as `git-ledger retype`): the configured judges, "
+                        "else the built-in local pair of the [local] extra (nothing leaves the machine), "
+                        "else skipped with one line saying why (see docs/judges.md)")
     parser.add_argument("--propose", action="store_true",
                         help="then update the proposals ledger (as `git-ledger propose`) of this "
                         "repository and of every repository collected from that has one")
@@ -84,12 +86,21 @@ def run(args: argparse.Namespace) -> int:
     snap_file = filescan.snapshot_path(db)
     snapshot = filescan.load_snapshot(snap_file, db)
     known = filescan.unchanged(roots, snapshot, args.agent, since)
+    at_collect, why_not = _at_collect(judges) if judges is not None else (None, "")
     if known is not None:  # nothing new anywhere: done without opening the store
         result = empty_result(*known)
     else:
         from git_ledger.collect.roots import collect_roots
 
-        result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr))
+        result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr),
+                               judges=at_collect)
+    if at_collect is not None:
+        result["judged"] = at_collect.as_json()
+        if not args.json:
+            print("\n".join(at_collect.lines()))
+    elif why_not:
+        print(f"git-ledger: --llm: {why_not}", file=sys.stderr)
+        result["judged"] = {"skipped": why_not}
     if skipped:  # the daily one-liner still collects and proposes; say once why --llm did nothing
         print(f"git-ledger: --llm skipped: {skipped}", file=sys.stderr)
         result["retype"] = {"skipped": skipped}
@@ -115,6 +126,20 @@ def _judges() -> tuple[Any, str]:
     for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
         print(line, file=sys.stderr)
     return judges, ""
+
+
+def _at_collect(judges: Any) -> tuple[Any, str]:
+    """(the judges of this run on the new messages the rules left untyped, in the scope the
+    built-in pair was trained for (`judges.fullpath`, as `classify --llm`), ""), or (None, why
+    not): a judge that sends text away was offered `other` cases, not every new message."""
+    from git_ledger.collect.judging import CollectJudges
+    from git_ledger.judges.fullpath import trained_scope
+
+    away = [j.name for j in judges if j.offsite]
+    if away:
+        return None, (f"judge {', '.join(away)} sends text off this machine: only `other` cases are "
+                      "judged, not the new messages the rules left untyped (see docs/judges.md)")
+    return CollectJudges(judges, trained_scope()), ""
 
 
 def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:

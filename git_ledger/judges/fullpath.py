@@ -1,5 +1,5 @@
-"""The whole typing path, as `git-ledger classify --llm` runs it: the rules first, then the
-judges on what the rules could not type, a type counting only when two judges agree.
+"""The whole typing path, as `git-ledger classify --llm` and `collect --llm` run it: the rules
+first, then the judges on what the rules could not type, a type counting only when two judges agree.
 
 Which messages the judges see is a measured choice, made by tools/train_judges.py and kept in
 the built-in pair's manifest (`scope`, one of SCOPES): always `other` (the rules saw something
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from git_ledger.classify.rules import LONG, NEW_TASK, PASTED
 from git_ledger.judges.base import Judge, JudgeInput
 from git_ledger.judges.evidence import PREVIOUS_CHARS
-from git_ledger.judges.panel import AGREED, Verdict, ask_panel
+from git_ledger.judges.panel import AGREED, PanelStats, Verdict, ask_panel
 from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, OTHER, Classification
 
@@ -67,13 +67,14 @@ def judge_input(m: Message) -> JudgeInput:
 
 def judge_untyped(
     messages: Sequence[Message], rules: Sequence[Classification], judges: Sequence[Judge],
-    *, scope: str | None = None,
+    *, scope: str | None = None, stats: PanelStats | None = None,
 ) -> list[Verdict | None]:
     """Per message, the panel's verdict when it was asked, None when the rules had decided.
-    `scope`: which of the rules' answers the judges see (default: as the built-in pair was trained)."""
+    `scope`: which of the rules' answers the judges see (default: as the built-in pair was trained);
+    `stats`: where to count the judges' calls."""
     scope = trained_scope() if scope is None else scope
     picks = [i for i, (m, c) in enumerate(zip(messages, rules)) if judged(c, after_turn=m.after_turn, scope=scope)]
-    verdicts = ask_panel(judges, [judge_input(messages[i]) for i in picks]) if picks else []
+    verdicts = ask_panel(judges, [judge_input(messages[i]) for i in picks], stats=stats) if picks else []
     out: list[Verdict | None] = [None] * len(messages)
     for i, v in zip(picks, verdicts):
         out[i] = v
