@@ -122,6 +122,13 @@ NOT_AFTER_CLAIM = [
     "変更前のコードも残しておいて", "古いデータは消えました", "返信はまだです", "なんか変わった？",
     "今日は対応できません", "私はそこまで確認できていません", "しばらく触れません",
     "やっぱり前のデザインでお願いします", "やっぱりこのままでいいです", "まだそのままにしておいて",
+    # the user's own slip, put right by the user (an apology, then what it should have been)
+    "すみません、別のブランチでした。main じゃなくて develop の方です", "ごめん、違うリポジトリだった",
+    "すみません、仕様に誤りがありました。正しくは次の通りです：上限は20件", "さっきの要件に誤りがありました。上限は10件ではなく20件です",
+    "ごめんなさい、伝えた値が古かったです。タイムアウトは30秒じゃなくて60秒です",
+    # the user changed their mind: undoing is their decision
+    "やっぱりさっきのフォント変更は戻してください。上司と相談して今のままでいくことになりました",
+    "やはり元に戻してください", "気が変わったので、今の変更は取り消してください",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
@@ -131,6 +138,8 @@ NOT_OPENING = [
     "CI が落ちているので見てもらえますか", "ログインできない時の処理を追加して", "違う画面のデザインも参考にして",
     "README にセットアップ手順が抜けているので追記してください", "linter が勝手に改行するのを止めたい",
     "ブランチを取り違えてました、develop で作業します",
+    # "直ってない" naming open bugs, not the agent's fix
+    "直ってないバグが2件あるので順番に片付けましょう", "まだ直っていない不具合の一覧を作って",
 ]
 
 
@@ -181,3 +190,9 @@ def test_an_answer_to_the_agents_offer_is_not_a_correction() -> None:
 def test_what_someone_else_said_is_not_the_users_instruction() -> None:
     assert typed("彼が言ったのに", FIXED) == "untyped"
     assert typed("言ったのに", FIXED) == IV
+
+
+def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
+    # "やっぱり" as "still" (the change failed), not as a change of mind
+    assert typed("やっぱり動かないので元に戻して", FIXED) == IV
+    assert typed("やっぱり戻して", FIXED) == "untyped"
