@@ -126,14 +126,23 @@ class Context:
         return self._asked
 
 
+# Display names of tools that change nothing, whose first word names an edit tool.
+_NOT_EDIT_NAMES = frozenset({"update todos"})
+
+
 def tool_name(call: str) -> str:
     """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`;
-    a labelled call in brackets, as some exports write it (`[ツール: Edit] src/a.py`, `[Tool: Bash]`) -> `edit`, `bash`."""
+    a labelled call in brackets, as some exports write it (`[ツール: Edit] src/a.py`, `[Tool: Bash]`) -> `edit`, `bash`;
+    the store's form, the name then its target (`Edit src/a.py`, `Bash npm test`) -> `edit`, `bash`."""
     if call.startswith("[") and "]" in call[:60]:
         label, _, name = call[1:call.index("]")].partition(":")
         if name:
             return name.strip().lower()
-    return call.split("(", 1)[0].split(":", 1)[0].strip().lower()
+    name = call.split("(", 1)[0].split(":", 1)[0].strip().lower()
+    first = name.split(None, 1)[0] if name else name
+    if name not in EDIT_RUN_TOOLS and name not in _NOT_EDIT_NAMES and first in EDIT_RUN_TOOLS:
+        return first
+    return name
 
 
 def ran_edit_or_run(tools: Iterable[str]) -> bool:

@@ -48,6 +48,9 @@ def test_context_of_a_turn() -> None:
     assert tool_name("[ツール: Edit] ~/src/a.py") == "edit" and tool_name("[Tool: Bash]") == "bash"
     assert ran_edit_or_run(["[ツール: Bash]"]) and not ran_edit_or_run(["[ツール: Read] ~/src/a.py"])
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
+    # the store's form: the name, a space, its target
+    assert tool_name("Edit src/a.py") == "edit" and tool_name("Bash npm test") == "bash"
+    assert ran_edit_or_run(["Read src/a.py", "Write docs/b.md"]) and not ran_edit_or_run(["Read src/a.py", "Update Todos"])
 
 
 def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
