@@ -60,6 +60,10 @@ REPORTS = [
     ("変化ありません", R), ("なおってない", R), ("まだ真っ白なままです", R), ("まだ古いデザインです", R),
     ("画像が表示されなくなりました", R), ("ボタンが見えません", R),
     ("中央揃えになりません", R), ("保存しても保存されない", R), ("関数が呼び出されません", R), ("なんか変", R),
+    # plain and dialect negatives, freezing, "ended up", a test run's count, still misaligned
+    ("動かん", R), ("ビルドできへん", R), ("まだ 固まります", R), ("スクロールするとフリーズします", R),
+    ("日付が一日ずれた値になっちゃってます", R), ("全部1つのセルに入っちゃいます", R), ("3 failed です", R),
+    ("まだずれてます", R), ("まだレイアウト崩れてます", R),
 ]
 
 # Corrections whatever the context: the words say the agent got it wrong.
@@ -129,6 +133,8 @@ NOT_AFTER_CLAIM = [
     # the user changed their mind: undoing is their decision
     "やっぱりさっきのフォント変更は戻してください。上司と相談して今のままでいくことになりました",
     "やはり元に戻してください", "気が変わったので、今の変更は取り消してください",
+    # conditions that are not: "見当たらない", "ならない" hold no たら/なら
+    "ならび順はそのままでいいです", "エラーが2 件以上なら通知して",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
@@ -190,6 +196,23 @@ def test_an_answer_to_the_agents_offer_is_not_a_correction() -> None:
 def test_what_someone_else_said_is_not_the_users_instruction() -> None:
     assert typed("彼が言ったのに", FIXED) == "untyped"
     assert typed("言ったのに", FIXED) == IV
+
+
+def test_one_part_fine_does_not_hide_another_still_broken() -> None:
+    assert typed("Android だとまだ崩れてます。iOS は大丈夫でした", FIXED) == R
+    assert typed("iOS は大丈夫でした", FIXED) == "untyped"
+
+
+def test_a_lookalike_of_a_condition_does_not_hide_a_report() -> None:
+    assert typed("テストを書くように言いましたよね？見当たらないんですが", FIXED) == IV
+    assert typed("そうじゃなくて、保存したときじゃなくて閉じたときに通知したいんです", FIXED) == P
+
+
+def test_a_paste_set_apart_as_the_next_item_is_not_a_failure_of_the_work() -> None:
+    paste = "\n\n```\nsrc/a.ts:3:1 - error TS2304: Cannot find name 'x'.\n```"
+    assert typed("次はこれです" + paste, FIXED) == "untyped"
+    assert typed("別件ですが、こんなエラーも出ています" + paste, FIXED) == "untyped"
+    assert typed("まだ落ちます" + paste, FIXED) == R
 
 
 def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
