@@ -76,6 +76,7 @@ CORRECTIONS = [
     ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P), ("全然違います", P),
     ("それは違います。設定は共有フォルダです", P), ("そのファイルじゃないです", P),
     ("ルール違反です", IV), ("誰がファイルを消してって言ったの？", IV), ("何回同じことを言わせるの", IV),
+    ("敬語で書いてくださいってば", IV), ("そこは触らないでってば", IV), ("ダークモードの方もお願いしてたと思います", IV),
 ]
 
 # Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
@@ -93,6 +94,12 @@ AFTER_CLAIM = [
     ("前の方が良かったです", R), ("全部消えた", R), ("それは古い情報です", P), ("それはもう設定してあります", P),
     ("テストの修正がまだです", O), ("マイグレーション忘れてない？", O),
     ("ちゃんと動作確認してから完了と言ってください", IV), ("できてないのにできたって言わないで", IV),
+    # a place it did not bring along; only part of it done; what was meant to be there, asked
+    ("設定画面の方が古いラベルのままですね", O), ("ヘッダーしか直してないですよね？", O), ("2件目しか対応してなくないですか？", O),
+    ("サーバー側にも設定が必要じゃないですか？", O), ("テスト用の設定ファイルの方に入ってないですよね？", O),
+    ("手順がいくつか足りないです", O),
+    # said before, or so on purpose
+    ("そこはあえて同期にしてるんです", P),
 ]
 
 # Untyped even right after the agent's work: new tasks, cases, plans, thanks, questions, the user's own part.
@@ -135,6 +142,10 @@ NOT_AFTER_CLAIM = [
     "やはり元に戻してください", "気が変わったので、今の変更は取り消してください",
     # conditions that are not: "見当たらない", "ならない" hold no たら/なら
     "ならび順はそのままでいいです", "エラーが2 件以上なら通知して",
+    # look-alikes of the forms above: a question of when, the person's own part, a wish, someone else
+    "まだ本番には入ってないですよね？", "ヘッダーしか変えていないのでレビューは簡単です", "古い設定のままでいいです",
+    "もういいってば", "わざとエラーを出してるので、テストで確認してください", "田中さんにお願いしてたはずです",
+    "時間が少し足りないです",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).

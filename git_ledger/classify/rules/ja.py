@@ -126,12 +126,20 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "wanted-done", r"(?<!ない)(?<!なく)(?:て|で)(?:ほしかった|欲しかった)(?:です|んです|んだ|のに|けど|ですが|が|な|なあ|ね)?"
          r"(?:[。．.!！…]|$)", after_claim=True),
     # "テストケースが足りません", "説明が不足しています" right after the work (not the person's time or budget).
-    rule(O, "not-enough", r"(?:が|も|は)(?:まだ)?(?:足りない|足りません|足りなかった|足りてない|足りていません|不足して(?:い)?(?:る|ます)|不足です)",
+    rule(O, "not-enough", r"(?:が|も|は|いくつか|少し|ちょっと|まだ)(?:まだ)?(?:足りない|足りません|足りなかった|足りてない|足りていません|不足して(?:い)?(?:る|ます)|不足です)",
          unless=r"時間|予算|お金|人手|手が|知識|経験|勉強|理解|集中", after_claim=True),
     # "テスト実行してくれてない", "デバッグ用のログが残っています" right after the work: not done, or not cleaned up.
     # "テストの修正がまだです" right after the work (not as the answer to "もう届きましたか？", nor the person's
     # own "デプロイはまだです").
     rule(O, "not-yet", r"がまだ(?:です|だ|みたい(?:です)?|のようです)(?:よ|ね)?(?:[。!！]|$)", after_claim=True, not_an_answer=True),
+    # "README の方が古い変数名のままですね" right after the work: a place it did not bring along.
+    rule(O, "stale-after-claim", r"(?:古い|旧|前の|以前の|変更前の)[^。、,\n]{0,12}?のまま(?:です|だ|でした|になって(?:い)?(?:る|ます))(?:よ|ね|けど|が)?(?:[。!！]|$)",
+         after_claim=True),
+    # "1つ目しか対応してないですよね？", "ヘッダーしか直してない" right after the work: only part of it done.
+    # (not the person's own part, nor a reason: "ヘッダーしか変えていないのでレビューは簡単です")
+    rule(O, "only-part", r"しか(?:対応|修正|変更|更新|実装|反映|追加|削除|テスト)?(?:し|され|直し|書い|入れ|やっ)て(?:い)?(?:ない|ません|なく)",
+         unless=r"(?:私|僕|俺|自分|こちら)(?:は|が|も|で)|(?:ない|ません)(?:ので|から|ため|けど大丈夫|で(?:いい|大丈夫))",
+         after_claim=True, asked=True),
     rule(O, "not-done-for-me", r"(?:て|で)くれて(?:い)?(?:ない|ません)(?!か|場合|ので|から|と)", after_claim=True),
     rule(O, "left-over", r"(?:が|も|まだ)残って(?:る|ます|いる|います|しまって(?:る|ます))(?:よ|ね|けど|ですが|んですけど)?(?:[。!！]|$)",
          unless=r"時間|予算|容量|枠|回数|残高|日数|期間|作業|タスク|課題|質問", after_claim=True),
@@ -148,8 +156,10 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "said-but", r"(?<![くク])(?:言|い)った(?:のに|じゃん|じゃない|でしょ|よね)|言ったはず|言いました(?:よね|が|けど|のに)"
          r"|言って(?:た|る|ます|ました)(?:よね|のに|じゃん|でしょ|じゃないですか)"
          r"|(?:お?伝え|指定|指示|お願い|依頼)(?:し)?(?:た(?:のに|はず|じゃ|でしょ|よね)|ました(?:よね|のに))"
-         r"|頼んだ(?:のに|はず|じゃん|でしょ|よね)|頼みました(?:よね|のに)|(?:何回|何度)[^。\n]{0,10}?言わせ",
-         unless=_OTHERS + r"|" + _USERS),
+         r"|(?:お願い|依頼|指示|指定)して(?:い)?(?:た|ました)(?:と思い|はず|のに|よね|じゃん|でしょ)|頼んだ(?:のに|はず|じゃん|でしょ|よね)|頼みました(?:よね|のに)|(?:何回|何度)[^。\n]{0,10}?言わせ",
+         unless=_OTHERS + r"|" + _USERS + r"|(?:さん|くん|氏|様)(?:に|へ)"),
+    # "日本語で書いてってば", "触らないでくださいってば": a request said again, with impatience.
+    rule(IV, "said-again", r"(?:て|で|ないで)(?:ください|下さい|くれ|よ)?(?:って)?ってば"),
     # "コメントは消してほしくなかった", right after the work "そこは変えてほしくない": what it was not to do.
     rule(IV, "not-wanted", r"(?:て|で)(?:ほしく|欲しく)(?:なかった|ありませんでした)|(?:ないで|なくて)(?:ほしかった|欲しかった)"),
     rule(IV, "not-wanted-after-claim", r"(?:て|で)(?:ほしく|欲しく)(?:ない|ありません)(?:です|んです|んだ|んですけど|んだけど|けど|が)?(?:よ|ね|な)?"
@@ -243,6 +253,9 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, not_an_answer=True),
     rule(P, "totally-wrong", r"(?:全然|全く|まったく|完全に)(?:違う|違います|ちがう|違ってる|違っています)(?:よ|ね|んですけど|んだけど|けど)?(?:[。!！]|$)"),
     rule(P, "not-what-was-said", r"(?:話|約束|聞いてた(?:の|話)?|説明)(?:が|と)違(?:う|います|いました|った)"),
+    # "そこはわざと直列にしてるんです" right after the work: it undid what was so on purpose.
+    rule(P, "on-purpose-after-claim", r"(?:わざと|あえて|敢えて|意図的に)[^。\n]{0,20}?(?:して(?:い)?る|して(?:い)?ます|にして(?:い)?る|にしてます)"
+         r"(?:んです|んだ|のです)(?:よ|ね|けど|が)?(?:[。!！、,]|$)", after_claim=True, not_an_answer=True),
     # "原因はキャッシュではありません", "対象はこのファイルじゃないです" right after the work: its premise denied.
     rule(P, "premise-denied", r"(?:原因|問題|理由|対象|場所|意図|目的|要件|仕様|前提)(?:は|って)[^。\n]{1,30}?(?:では|じゃ)(?:ありません|ない(?:です|よ|んです)?)(?:[。!！]|$)",
          after_claim=True, not_an_answer=True),
@@ -358,7 +371,15 @@ TYPES += (
     rule(O, "also-done-asked", r"も(?:ちゃんと)?(?:更新|修正|変更|追加|対応|反映|削除|実装|テスト|考慮|記載|登録|移行|コミット)"
          r"(?:し|され)?(?:た|ました|てくれた|てくれました|てある|てあります|て(?:い)?ます|て(?:い)?る|済み)(?:か|の|んですか|ですか|でしょうか)?"
          r"\s?[？?]|も(?:直し|書い|入れ|変え|消し|足し)(?:た|ました|てくれた|てある|てあります)(?:か|の|んですか)?\s?[？?]"
-         r"|忘れて(?:い)?(?:ない|ません)(?:か|ですか)?\s?[？?]",
+         r"|忘れて(?:い)?(?:ない|ません)(?:か|ですか)?\s?[？?]"
+         # "Info.plist にも追加が必要じゃないですか？", "スキーマの方に入ってないですよね？"
+         r"|(?:に|で|の方)も[^。？?\n]{0,12}?必要(?:じゃ|では)(?:ない|ありません)(?:です)?(?:か|かね|よね)?\s?[？?]",
+         after_claim=True, asked=True, not_an_answer=True),
+    # "スキーマの方に入ってないですよね？" right after the work: a part it left out, asked
+    # (not "まだ本番には入ってないですよね？": a question of when).
+    # (the question mark is read in the whole text, so the sentence's words come before it, bounded)
+    rule(O, "not-included-asked", r"(?:^|[。！!？?\n])(?:(?!まだ|もう|既に|すでに)[^。！!？?\n]){0,40}?"
+         r"(?:入って|含まれて|反映されて|書かれて|追加されて|更新されて)(?:い)?(?:ない|ません)(?:です)?(?:よね|か|ですか|ですよね)\s?[？?]",
          after_claim=True, asked=True, not_an_answer=True),
     # "キャッシュが効いていないのでは？", "ビルドできないのでは？" right after the work: a failure suspected.
     rule(R, "suspected-failure-asked", r"(?:でき|出来|動か|表示され|反映され|効いて|効か|されて|入って|含まれて|通ら|動いて)(?:い)?(?:ない|ません)"
