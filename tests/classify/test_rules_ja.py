@@ -214,6 +214,12 @@ def test_one_part_fine_does_not_hide_another_still_broken() -> None:
     assert typed("iOS は大丈夫でした", FIXED) == "untyped"
 
 
+def test_a_doubt_about_one_part_does_not_hide_a_failure_said_outright() -> None:
+    assert typed("ステージングで落ちてます。手元では通ってるっぽいですが", FIXED) == R
+    assert typed("ステージングで落ちてます。原因を調べてもらえますか", ASKED) == "untyped"
+    assert typed("手元では通ってるっぽいです", FIXED) == "untyped"
+
+
 def test_a_lookalike_of_a_condition_does_not_hide_a_report() -> None:
     assert typed("テストを書くように言いましたよね？見当たらないんですが", FIXED) == IV
     assert typed("そうじゃなくて、保存したときじゃなくて閉じたときに通知したいんです", FIXED) == P
