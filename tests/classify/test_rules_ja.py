@@ -145,7 +145,7 @@ NOT_AFTER_CLAIM = [
     # look-alikes of the forms above: a question of when, the person's own part, a wish, someone else
     "まだ本番には入ってないですよね？", "ヘッダーしか変えていないのでレビューは簡単です", "古い設定のままでいいです",
     "もういいってば", "わざとエラーを出してるので、テストで確認してください", "田中さんにお願いしてたはずです",
-    "時間が少し足りないです",
+    "時間が少し足りないです", "まだずれても大丈夫です", "まだずれてるかもしれません", "古いままでいいです",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
@@ -157,6 +157,7 @@ NOT_OPENING = [
     "ブランチを取り違えてました、develop で作業します",
     # "直ってない" naming open bugs, not the agent's fix
     "直ってないバグが2件あるので順番に片付けましょう", "まだ直っていない不具合の一覧を作って",
+    "日付がまだずれることがあるので、対策を考えましょう", "重い処理で画面が固まるのを防ぎたいです",
 ]
 
 
@@ -230,6 +231,13 @@ def test_a_paste_set_apart_as_the_next_item_is_not_a_failure_of_the_work() -> No
     assert typed("次はこれです" + paste, FIXED) == "untyped"
     assert typed("別件ですが、こんなエラーも出ています" + paste, FIXED) == "untyped"
     assert typed("まだ落ちます" + paste, FIXED) == R
+
+
+def test_a_polite_opener_is_not_the_users_apology() -> None:
+    # "すみませんが" opens a request; "すみません、" apologises for the user's own slip
+    assert typed("すみませんが、違うファイルが変更されてたみたいでした", FIXED) == P
+    assert typed("すみません、別のファイルでした", FIXED) == "untyped"
+    assert typed("お願いした内容が古いままです", FIXED) == O
 
 
 def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
