@@ -213,6 +213,7 @@ def test_what_someone_else_said_is_not_the_users_instruction() -> None:
 def test_one_part_fine_does_not_hide_another_still_broken() -> None:
     assert typed("Android だとまだ崩れてます。iOS は大丈夫でした", FIXED) == R
     assert typed("iOS は大丈夫でした", FIXED) == "untyped"
+    assert typed("まだ表示されてないけど、問題ないです", FIXED) == "untyped"
 
 
 def test_a_doubt_about_one_part_does_not_hide_a_failure_said_outright() -> None:
