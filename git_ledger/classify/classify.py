@@ -41,6 +41,7 @@ from git_ledger.classify.rules import (
     QUESTION_TRAILER,
     QUOTED,
     RECHECK,
+    SELF_BLAME,
     SENTENCE_END,
     Pack,
     Regex,
@@ -168,10 +169,11 @@ def _hit(rule: Rule, text: str, sentences: Iterable[str]) -> bool:
 
 
 def _stated_elsewhere(rule: Rule, text: str) -> bool:
-    """A re-check request or a denial whose `unless` (the failure said outright) holds in another
-    sentence: "位置完全不对。…好像怎么都能消，你检查一下" reports the failure, then asks to look into
-    it; "前两个没问题。第三个还是不行" denies one problem and reports another."""
-    return rule.kind in (RECHECK, NEGATED) and rule.unless is not None and rule.unless.search(text) is not None
+    """A re-check request, a denial or a self-blame whose `unless` (the failure said outright, the agent
+    named as wrong) holds in another sentence: "位置完全不对。…好像怎么都能消，你检查一下" reports the
+    failure, then asks to look into it; "前两个没问题。第三个还是不行" denies one problem and reports
+    another; "你理解错了。我重新描述一下需求" blames the agent before restating."""
+    return rule.kind in (RECHECK, NEGATED, SELF_BLAME) and rule.unless is not None and rule.unless.search(text) is not None
 
 
 def _is_question(text: str, packs: list[Pack]) -> bool:

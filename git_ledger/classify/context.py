@@ -26,6 +26,8 @@ EDIT_RUN_TOOLS = frozenset({
     "search_replace", "delete_file", "execute_command", "run_command", "powershell", "edited file",
     "edit file", "created file", "deleted file", "ran command", "run terminal command",
 })
+# Tool names of several words whose first word alone names an edit tool ("update").
+_SEVERAL_WORDS = frozenset({"update todos"})
 _DECORATION = " \t*_`\"'“”)）」』🚀🎉✨👍😊"
 LOOKED_AT = 1500  # the previous message's end carries its report; a long answer's start is detail
 CLAIM_LOOKED_AT = 600  # … and its last lines the claim of completion
@@ -126,21 +128,18 @@ class Context:
         return self._asked
 
 
-# Display names of tools that change nothing, whose first word names an edit tool.
-_NOT_EDIT_NAMES = frozenset({"update todos"})
-
-
 def tool_name(call: str) -> str:
     """`Bash(cd src && make)` -> `bash`; `terminal: npm test` -> `terminal`; `Update Todos` stays `update todos`;
-    a labelled call in brackets, as some exports write it (`[ツール: Edit] src/a.py`, `[Tool: Bash]`) -> `edit`, `bash`;
-    the store's form, the name then its target (`Edit src/a.py`, `Bash npm test`) -> `edit`, `bash`."""
+    `Edit src/a.py` -> `edit`; a labelled call in brackets, as some exports write it (`[ツール: Edit] src/a.py`, `[Tool: Bash]`) -> `edit`, `bash`."""
     if call.startswith("[") and "]" in call[:60]:
         label, _, name = call[1:call.index("]")].partition(":")
         if name:
             return name.strip().lower()
     name = call.split("(", 1)[0].split(":", 1)[0].strip().lower()
-    first = name.split(None, 1)[0] if name else name
-    if name not in EDIT_RUN_TOOLS and name not in _NOT_EDIT_NAMES and first in EDIT_RUN_TOOLS:
+    # "Edit src/a.py", "Bash yarn add sass": the target written after a space (some exports and
+    # hand-kept logs); a tool's own name of several words ("update todos", "edit file") stays whole.
+    first, space, _ = name.partition(" ")
+    if space and name not in EDIT_RUN_TOOLS and name not in _SEVERAL_WORDS and first in EDIT_RUN_TOOLS:
         return first
     return name
 

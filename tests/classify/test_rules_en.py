@@ -589,3 +589,74 @@ NEWER_RULES_NEAR_MISSES = [
 def test_standing_instructions_plans_and_praise_stay_untyped() -> None:
     wrong = [(t, got) for t in NEWER_RULES_NEAR_MISSES if (got := _typed("claim", t)) is not None]
     assert not wrong, wrong
+
+
+# Round 2 (issue 13): forms of strangers' corrections, each with the near misses that share its words.
+ROUND_TWO: list[tuple[str, str, str]] = [
+    # a fact set against the agent's, right after its work
+    ("claim", "the bucket is named `media-prod`, not `media`", "premise-error"),
+    ("claim", "prod runs node 18, not 20, so no fetch", "premise-error"),
+    ("claim", "the config lives under `server` not under `client`.", "premise-error"),
+    ("claim", "we don't use docker on this project", "premise-error"),
+    ("claim", "where did `API_SECRET` come from? it's not in our env", "premise-error"),
+    # more was done than asked, the instruction pointed back to
+    ("claim", "I only needed the function, not a whole module", "instruction-violation"),
+    ("claim", "I just wanted a one line change", "instruction-violation"),
+    ("claim", "you merged it yourself?? I said wait for review", "instruction-violation"),
+    ("claim", "no migrations in this PR, I was clear about that", "instruction-violation"),
+    ("claim", "I made that very clear: no new files", "instruction-violation"),
+    ("claim", "this writes to disk again. read what I wrote above", "instruction-violation"),
+    ("claim", "never force-push without asking me first", "instruction-violation"),
+    ("claim", "there was a helper for this already, you should have extended it", "instruction-violation"),
+    ("claim", "keep the method name, the plugins call it", "instruction-violation"),
+    ("claim", "no, keep the old signature", "instruction-violation"),
+    # the result, tried and failed
+    ("claim", "this broke the two other importers", "result-error"),
+    ("claim", "tried that, no luck", "result-error"),
+    ("claim", "did that, still the same `ECONNRESET` error", "result-error"),
+    ("claim", "same `EADDRINUSE` error", "result-error"),
+    ("claim", "the totals are off by a factor of 10", "result-error"),
+    ("claim", "the timeout is wrong, you set 5 minutes", "result-error"),
+    ("claim", "way too verbose. two sentences max", "result-error"),
+    ("claim", "too complicated, nobody on the team will maintain that", "result-error"),
+    # "fine, but" then what the agent did
+    ("claim", "fine, but you added `requests`, we already have httpx in the deps", "premise-error"),
+]
+
+ROUND_TWO_NEAR_MISSES: list[tuple[str, str]] = [
+    ("claim", "the goal is speed, not elegance"),
+    ("claim", "it's fine, not urgent"),
+    ("claim", "the build is green, not a single warning"),
+    ("claim", "the page is fast now and not broken on mobile"),
+    ("explained", "the table is called `customers`, not `users`"),
+    ("asked", "the header is called `Nav`, not `Header`"),
+    ("claim", "the cache is not only slow, it's stale"),
+    ("claim", "we don't use the old endpoint anymore, remove it"),
+    ("claim", "we don't use it anywhere, good"),
+    ("explained", "we don't use redis"),
+    ("claim", "where did the time go? ha, that was fast"),
+    ("claim", "I only needed the command, thanks, that works"),
+    ("claim", "I just wanted to say great work"),
+    ("claim", "as usual, never deploy on friday without asking the on-call"),
+    ("claim", "this broke down nicely into three steps"),
+    ("claim", "tried that, works now"),
+    ("claim", "fine, but add a test for the empty case too"),
+    ("claim", "ok, but you added a test, which is great; now do the docs"),
+    ("claim", "I said earlier that the deadline is friday, so let's keep it simple"),
+    ("none", "read what I wrote in the issue and start on it"),
+    ("claim", "keep the names short in the next module"),
+    ("asked", "keep the old name"),
+    ("claim", "too long for a tweet, but fine for the blog"),
+    ("claim", "too many tests is not a problem here"),
+    ("asked", "too long."),
+]
+
+
+def test_round_two_corrections_are_typed() -> None:
+    wrong = [(c, t, want, _typed(c, t)) for c, t, want in ROUND_TWO if _typed(c, t) != want]
+    assert not wrong, wrong
+
+
+def test_round_two_near_misses_stay_untyped() -> None:
+    wrong = [(c, t, got) for c, t in ROUND_TWO_NEAR_MISSES if (got := _typed(c, t)) is not None]
+    assert not wrong, wrong

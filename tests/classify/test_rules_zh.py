@@ -218,7 +218,24 @@ NOT_AFTER_CLAIM = [
     "改成红色",  # a new change
     "改回来的时候记得跑测试",  # a when clause
     "对不起，刚才那个链接发错了",  # the user's own slip
+    # the user putting their own words right, or naming their own setup as the cause
+    "我重新说明一下需求：不是按天汇总，是按周汇总",
+    "刚才说得不清楚，不是删除，是归档",
+    "不好意思，刚刚讲错了，端口是 3000 不是 8080",
+    "是我沒講清楚，不是全部頁面，是首頁",
+    "更正一下：截止日期是周五，不是周四",
+    "我表达得不准确，要的不是弹窗，是侧边栏",
+    "應該是我本機環境的問題，我重裝一下",
+    "跑起来报错了，不过应该是我没装 redis 的关系",
 ]
+
+
+# The agent named as wrong, then the user restating: the agent's slip, not the user's own.
+@pytest.mark.parametrize(("text", "type_"), [("你理解错了。我重新描述一下需求：不是每个用户一个表，是每个部门一个表", P),
+                                             ("你刚才说错了，不是 8080 是 3000", R), ("不是我没装，是你没写依赖", O),
+                                             ("我整理一下你漏掉的地方：登录页和注册页", O), ("修正一下，你漏了注册页", O)])
+def test_the_agents_slip_beside_a_restatement_stays_typed(text: str, type_: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
 
 
 @pytest.mark.parametrize("text", NOT_AFTER_CLAIM)
@@ -322,3 +339,98 @@ def test_misunderstood_or_looked_in_the_wrong_place_after_the_agents_work(text: 
 @pytest.mark.parametrize("text", ["我没理解这段代码", "不在白名单里的请求要拒绝", "他不在公司", "我不在电脑旁边", "不在范围内的值要报错"])
 def test_the_users_own_understanding_or_a_case_is_not_typed(text: str) -> None:
     assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type not in TYPES
+
+
+# Round 2's phenomena right after the agent's work, each said in words of this test, in both scripts.
+AFTER_CLAIM_2 = [
+    # the project's way, against what the agent assumed
+    ("我们用的是 Vue 3，你这是 Vue 2 的写法", P),
+    ("整個專案都是 TypeScript，不要寫 js", P),
+    ("我们不用 lodash，原生方法就够了", P),
+    ("其他接口都是用 DTO 返回的，这里怎么直接返回实体", P),
+    # more than was asked; not asked at all (also in Cantonese)
+    ("改太多了，只要动那个函数", IV),
+    ("加得太多了，我只想要一个按钮", IV),
+    ("我没有要你升级依赖", IV),
+    ("我冇叫你刪嗰個檔案", IV),
+    # said before, from earlier in the conversation
+    ("我前面说了日志要用英文", IV),
+    ("一開始就說了不要動資料庫", IV),
+    ("我说过要等测试跑完再合并", IV),
+    # what the agent left out: the rest, a piece not wired in, a list item, a step not mentioned
+    ("还有三个文件没替换成新的 import", O),
+    ("另外几个接口没同步修改", O),
+    ("没把新路由注册进去", O),
+    ("你沒把 middleware 掛上去", O),
+    ("你没考虑到空列表", O),
+    ("你 service 里根本没写这个逻辑", O),
+    ("測試你跑過嗎？", O),
+    ("只改了后端，前端还是旧的字段名", O),
+    ("迁移完字段少了，备注列不见了", O),
+    # its result: never runs, a fault in itself, a bad outcome, still off, some left as they were
+    ("这个回调根本不会被调用", R),
+    ("你把判断条件写反了", R),
+    ("你寫死了 timeout", R),
+    ("你写的这个正则会把带空格的也当成合法", R),
+    ("你加的缓存会导致数据不一致", R),
+    ("还是差两秒，还是慢 3 秒", R),
+    ("依然少 1 条记录", R),
+    ("还是有好几个旧进程没清掉", R),
+    ("還是一堆舊的 log 沒刪", R),
+    ("lint 还是过不了", R),
+    ("单元测试通不过", R),
+    ("颜色没有变色", R),
+    ("选中的行没有高亮", R),
+    ("轉出來的表格沒有上色", R),
+    # the agent's diagnosis rejected; a reproach asked as a doubt
+    ("不是这个接口的问题，是前端调用的时候参数拼错了", P),
+    ("你是不是搞错了，配置在 .env.production 里，不在 .env", P),
+    ("金额算的不对吧，你是不是把分当成元了", R),
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM_2)
+def test_round_two_corrections_right_after_the_agents_work(text: str, type_: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert (c.type, c.lang) == (type_, "zh"), c
+
+
+# Round 2's look-alikes right after the agent's work: an instruction, a case, new work, a good outcome.
+NOT_AFTER_CLAIM_2 = [
+    "别改太多了，只修那一行",  # an instruction
+    "改多了的话就回滚",  # a case
+    "我们用的是 MySQL 8，帮我写个建表语句",  # context for new work
+    "我们用的是哪个版本？",  # asked
+    "你改成蓝色了，接下来把边框也调一下",  # neutral: a change acknowledged
+    "你加的索引会让查询快很多",  # a good outcome
+    "如果你写死了配置的话会不会有问题",  # a case
+    "还有两个地方没改，我自己来",  # the user's own part
+    "没把配置加进去的话会报错",  # a case
+    "这段代码根本不会执行，删掉吧",  # opening a clean-up
+    "过不了多久就会超时",  # time, not a failing check
+    "这个回调根本不会被调用，所以不用管",
+    "帮我把这段 Python 改成 Go\n\n```python\ntry:\n    load()\nexcept IOError:\n    print('加载失败')\n```",  # new work on a paste
+    "用户反馈说导出一直失败，我贴一下日志，你看看\n\n```\nERROR export failed: timeout\n```",  # a report passed on
+    "切片的时候加 100 字的重叠",  # an instruction, not a layout fault
+    "你是不是把这个文件当成配置了？",  # only asked: a doubt
+]
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM_2)
+def test_round_two_look_alikes_right_after_the_agents_work_are_not_typed(text: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert c.type not in TYPES, c
+
+
+@pytest.mark.parametrize("text", ["我们不用 lodash，原生方法就够了", "改太多了，只要动那个函数", "还有三个文件没替换成新的 import",
+                                  "你写死了 timeout", "这个回调根本不会被调用"])
+@pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
+def test_round_two_after_claim_forms_without_the_agents_work_are_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+def test_words_put_right_without_a_subject_are_the_agents_unless_said_of_ones_own_speech() -> None:
+    # "上面写的有误" after the agent's answer points at the agent's text; "刚才说得不清楚" at one's own.
+    assert C.classify("上面写的有误，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded != "self-blame"
+    assert C.classify("刚才说得不清楚，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"
+    assert C.classify("我刚才讲错了，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"

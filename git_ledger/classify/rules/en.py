@@ -129,7 +129,19 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "didnt-i", r"\b(?:didn'?t i|did i not)\s+(?:tell|say|ask|mention)\b"),
     rule(IV, "i-said", r"\bi(?:\s+(?:already|just|explicitly|specifically|clearly|literally))?"
          r"\s+said\s+(?:to(?!\s+(?:myself|him|her|them|the|my|our|a)\b)|not|no|don'?t|do not|never|only"
-         r"|use|keep|leave|\"\"|'')\b"),
+         r"|use|keep|leave|open|create|make|ask|wait|add|run|write|put|remove|delete|check|\"\"|'')\b"),
+    # "no new dependencies, I was clear about that", "I made that very clear"
+    rule(IV, "was-clear", r"\bi\s+was\s+(?:very\s+|pretty\s+|quite\s+|super\s+|really\s+)?(?:clear|explicit)\s+(?:about|on)\s+(?:that|this|it)\b"
+         r"|\bi\s+made\s+(?:that|this|it)\s+(?:very\s+|pretty\s+|quite\s+|super\s+|really\s+)?clear\b"),
+    # "read what I wrote above", "re-read my instructions" right after the agent's work.
+    rule(IV, "read-what-i-wrote", r"\b(?:read|re-?read)\s+(?:again\s+)?what\s+i\s+(?:wrote|said|asked(?:\s+for)?|told\s+you)\b"
+         r"|\bre-?read\s+my\s+(?:message|instructions?|request|prompt|requirements?)\b", after_claim=True),
+    # "I just wanted the one line fix, not a rewrite", "I only needed the command": more was done than asked.
+    rule(IV, "only-needed", r"\bi\s+(?:only|just)\s+(?:wanted|needed|asked\s+for)\s+(?:a|an|the|one)\b",
+         unless=r"\b(?:thanks|thank|perfect|great|exactly|good|nice)\b", after_claim=True, not_an_answer=True),
+    # "never run destructive commands without asking" right after the agent ran one.
+    rule(IV, "not-without-asking", r"^(?:(?:please|pls|and|but|hey|whoa|wait)[,.!\s]+){0,2}(?:never|don'?t|do\s+not)\s+(?:ever\s+)?[^.?!\n]{1,60}?"
+         r"\bwithout\s+(?:asking|checking\s+with\s+me|my\s+(?:ok|okay|approval|permission))\b", after_claim=True),
     rule(IV, "i-explicitly", r"\bi\s+(?:explicitly|specifically|clearly|literally)\s+(?:said|asked|told|wrote|mentioned"
          r"|requested)\b"),
     # "like I said, use pnpm"; not a reminder that frames the work ahead ("as I said, the deadline is
@@ -205,7 +217,7 @@ TYPES: tuple[Rule, ...] = (
          report=True, not_an_answer=True),
     # "you should have used the existing client", "you should've asked first".
     rule(IV, "should-have", r"\byou\s+(?:should'?ve|should\s+have|were\s+supposed\s+to\s+have)\s+(?:just\s+|simply\s+|first\s+)?(?:used|kept"
-         r"|left|asked|followed|stuck|called|reused|read|checked\s+with\s+me)\b"),
+         r"|left|asked|followed|stuck|called|reused|read|checked\s+with\s+me|edited|extended|updated|modified|imported)\b"),
     # "you should use the logger", a whole short message: the agent picked something else.
     rule(IV, "you-should-use", r"^(?:(?:no+|nope|but)[,.!\s]+)?you\s+should(?:\s+(?:be|just))?\s+us(?:e|ing)\s+(?!(?:it|this|that|them)\b)"
          r"[^.?!,;\n]{1,40}[.!]*$",
@@ -213,6 +225,10 @@ TYPES: tuple[Rule, ...] = (
          report=True, not_an_answer=True),
     # Scope guardrails right after the agent's work: "leave the existing code alone", "only change the parser,
     # nothing else", "don't touch anything outside the importer".
+    # "keep the function name", "no, keep the old signature" right after the agent renamed or reshaped it.
+    rule(IV, "keep-the-name", r"^(?:(?:no+|nope|please|pls|but|wait|hey)[,.!\s]+){0,2}keep\s+(?:the\s+|its\s+|my\s+|our\s+)?(?:original\s+|old\s+|existing\s+"
+         r"|current\s+|previous\s+)?(?:(?:function|method|class|file|column|field|variable|table|endpoint|command)\s+)?(?:name|names|signature|signatures)\b",
+         unless=r"\b(?:short|shorter|consistent|descriptive|lowercase|uppercase|readable|for\s+now|if|when)\b", after_claim=True, not_an_answer=True),
     rule(IV, "scope-after-claim", r"^(?:(?:no+|nope|please|pls|and|just|ok|okay)[,.!\s]+){0,2}(?:leave\s+(?:the\s+|my\s+|our\s+)?(?:[\w.-]+\s+){0,3}?"
          r"(?:alone|untouched|as\s+(?:it\s+was|they\s+were))|only\s+(?:change|touch|modify|edit)\s+[^.?!;\n]{1,60}?\bnothing\s+else"
          r"|(?:don'?t|do\s+not)\s+(?:touch|change|modify|edit|refactor)\s+(?:anything\s+(?:else|outside|beyond|other\s+than)|(?:unrelated|other)\s+(?:code|files?)))\b",
@@ -276,6 +292,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bi\s+was\s+(?:talking|asking)\s+about\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,3},?\s+not\b(?!\s+(?:sure|yet|now|really|quite)\b)",
          also=r"\b(?:not|didn'?t|didnt|never|who|asking\s+you|talking\s+about)\b", asked=True),
     rule(P, "where-from", r"\bwhere\s+did\s+you\s+(?:see|get|find|read|take)\s+(?:that|this|it|those|these)\b"
+         r"|\bwhere\s+did\s+(?:that|this|it|those|these|\"\")\s+(?:\w+\s+)?come\s+from\b"
          r"|\bwhere\s+do\s+you\s+see\s+(?:that|this|it|those|these)\b"
          r"|\b(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+exist\s+(?:here|in\s+(?:this|our|the|my))\b",
          asked=True, after_claim=True),
@@ -291,6 +308,19 @@ TYPES: tuple[Rule, ...] = (
          r"|\bi\s+(?:only|just)\s+(?:wanted|meant|asked)\s+(?:you\s+)?(?:to|for)\b",
          unless=r"\b(?:thanks|thank|say|let\s+you\s+know|check\s+(?:in|if))\b", after_claim=True),
     # The agent said it cannot: "you have access", "you can push straight to it, I'm a maintainer".
+    # "the table is called `customers`, not `users`", "the staging db is postgres 12, not 15": a fact set against
+    # the agent's right after its work.
+    rule(P, "is-x-not-y", r"\b(?:is|are|was|were|runs|uses|lives|sits|listens)\s+(?:called\s+|named\s+|spelled\s+|actually\s+)?(?:(?:in|under|on|at|from)\s+)?(?:the\s+)?"
+         r"[\w`'\"./:-]+(?:\s+[\w`'\"./:-]+){0,2}?,?\s+(?:and\s+)?not\s+(?!(?:only|just|sure|yet|now|really|quite|so|too|very|that|even|a\s+lot|much|always|all|enough"
+         r"|a\s+single|one|once|bad|urgent|needed|necessary|important|broken|failing|slow|anymore|it|there|here|what|how|right|correct"
+         r"|working|done|ready|fixed|true|the\s+case)\b)"
+         r"(?:(?:in|under|on|at|from)\s+)?(?:the\s+)?[\w`'\"./:-]+(?:\s+[\w`'\"./:-]+){0,2}?\s*(?:[.,;!]|$|\bso\b)",
+         unless=r"\b(?:if|whether|should|please|prefer|rather|goal|point|idea|priority|aim|focus|want|need)\b",
+         after_claim=True, not_an_answer=True),
+    # "we don't use redis", "we never run it on Windows" right after the agent's work built on it.
+    rule(P, "we-dont-use", r"\b(?:we|i)\s+(?:don'?t|do\s+not|never|no\s+longer)\s+(?:even\s+)?(?:use|run|deploy\s+(?:to|on)|target|support)\s+(?!it\b|that\b|this\b|them\b)[\w`\"]",
+         unless=r"\b(?:anymore|any\s+more|delete|remove|drop|migrate|so\s+(?:let'?s|please|can|could)|if|whether|yet)\b",
+         after_claim=True, not_an_answer=True),
     rule(P, "you-can", r"^(?:but\s+)?you\s+(?:do\s+)?(?:have|got)\s+(?:the\s+)?(?:access|permission|permissions|rights)\b"
          r"|^no\s+need\s+to\s+\w+(?:\s+\w+)?[,.!]?\s+(?:i|we)\s+(?:have|already|can|own)\b",
          unless=r"\bnow\b|\bi(?:'ve|\s+have)?\s+(?:just\s+)?(?:gave|given|granted|added|set\s+up)\b", after_claim=True, not_an_answer=True),
@@ -385,6 +415,11 @@ TYPES: tuple[Rule, ...] = (
          r"|broken|missing)\b|\s[—–]\s[^.?!\n]{0,80}?\bstill\b",
          unless=r"\b(?:i'?d\s+rather|prefer|instead|let'?s|if|whether|maybe|might|agree|right)\b"),
     # "it compiles but crashes on startup", "tests pass but the page is blank now".
+    # "too technical, these are for end users", "way too long." opening the message right after the work: the
+    # result judged, not a task.
+    rule(R, "too-much-after-claim", r"^(?:(?:hmm+|ugh|no+|nope|it'?s|this\s+is|that'?s|way|far|much|a\s+bit|still)[,.!\s]+){0,3}too\s+(?:long|verbose|much"
+         r"|technical|complicated|complex|wordy|big|many|formal|vague|generic|abstract|broad)\s*(?:[.,;:!]|$)",
+         unless=r"\b(?:if|whether|later|for\s+now|thanks|thank|fine|ok|okay|no\s+problem)\b", after_claim=True, not_an_answer=True),
     rule(R, "works-but-fails", r"\b(?:it|this|that|the\s+[\w.-]+|tests?|build|ci)\s+(?:now\s+|still\s+)?(?:compiles|builds|runs|works|passes|pass|starts|loads"
          r"|deploys)\b[^.?!\n]{0,20}?\bbut\b[^.?!\n]{0,60}?\b(?:crash(?:es)?|fails?|breaks|hangs|errors?\s+out|throws|blank|broken"
          r"|(?:doesn'?t|does\s+not|won'?t|can'?t)\s+(?:work|show|load|render|save|start|run|open|display))\b",
@@ -414,7 +449,8 @@ TYPES: tuple[Rule, ...] = (
     # Praise, then the problem: "very nice, except it strips the tags", "just one small thing: …".
     rule(R, "except-after-claim", r"\b(?:good|great|nice|better|fine|works?|working|amazing|perfect|ok|okay|well|improvements?)\b[^.?!]{0,60}?"
          r"\b(?:except|besides|apart\s+from|only|just|but)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|a|an|one|little|small)\b"
-         r"|\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
+         # … not "that is not a problem here" (a denial)
+         r"|(?<!not\s)(?<!n't\s)\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
@@ -525,6 +561,15 @@ TYPES: tuple[Rule, ...] = (
          r"|not\s+working|erroring|the\s+same|there|red|off|empty|blank|[45]\d\d)\b"
          r"|\bstill\s+(?:doesn'?t|does not|won'?t|can'?t|isn'?t|is not|aren'?t|are not|don'?t|do not)"
          r"\s+(?:work|compile|build|run|pass|load|start|render|show|open|connect|match|return)\b"),
+    # "this broke the other two callers", "that broke every import" right after the agent's work.
+    rule(R, "broke-after-claim", r"^(?:(?:hmm+|ugh|so|and|but|ok|okay|wait|oops|uh+|um+)[,.!\s]+){0,2}(?:this|that|it|which|your\s+\w+)\s+"
+         r"(?:just\s+|now\s+|also\s+)?broke\s+(?!down\b)\w", after_claim=True),
+    # "tried that, no luck", "did that, same warning": the agent's suggestion, tried, failed.
+    rule(R, "tried-no-luck", r"\b(?:tried|did|ran|done)\s+(?:that|it|this|both|those|these|all\s+of\s+(?:that|them|those))\b[,.;:!\s]{0,4}"
+         r"(?:but\s+|and\s+|still\s+)?(?:no\s+luck|(?:it\s+)?(?:didn'?t|doesn'?t)\s+(?:work|help|change\s+anything)|nothing|same\b)"
+         r"|^(?:(?:nope|no|sadly|unfortunately)[,.!\s]+)?no\s+luck\b"
+         r"|\bsame\s+\"\"\s*(?:error|warning|exception|crash|message|failure|panic)\b",
+         unless=r"\b(?:if|whether|works?|working|fixed|pass(?:es|ed)?|green)\b", after_claim=True),
     rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely)?\s+(?:broke|broken"
          r"|messed up|screwed up|fucked up|ruined|corrupted|wiped)\b"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
@@ -563,11 +608,11 @@ TYPES: tuple[Rule, ...] = (
          r"|^(?:wrong|incorrect|nope,?\s+wrong)(?:\s+again)?\s*(?:[.,;:!]|$)"),
     rule(R, "thing-is-wrong", r"\b" + _THING + r"\s+(?:is|are|was|were|looks|look|seems|seem)"
          r"\s+(?:still\s+|all\s+|completely\s+|totally\s+)?(?:" + _BAD_WORDS + r"|off)\b"),
-    rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed"
+    rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed|put|set|hardcoded|configured"
          r"|suggested|used|picked|chose|computed|calculated)\b",
          also=r"\b(?:wrong|incorrect|broken|buggy)\b"),
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
-         r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+)\b"),
+         r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+|(?:a\s+factor|an\s+order)\s+of)\b"),
 )
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
@@ -607,7 +652,10 @@ EXCLUSIONS = (
          r"|also|and|just|now|only|then|plus)\b",
          # "thanks, but the env var isn't in .env.example": the thanks opens a report of what is wrong.
          unless=r"^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
-         r"|still|missing|broken|wrong|fails?|failing|never)\b"),
+         r"|still|missing|broken|wrong|fails?|failing|never)\b"
+         # "fine, but you added the `dirs` crate, we already have one": what the agent did, set right.
+         r"|^[^.?!\n]{0,30}?\bbut\s+you(?:'ve|\s+have)?\s+(?:also\s+|just\s+)?(?:added|used|removed|deleted|changed|broke|forgot|missed|put|installed"
+         r"|pushed|renamed|dropped|wrote|created|hardcoded|left)\b"),
     rule(RECHECK, "double-check", r"\b(?:double[- ]?check|re-?check|re-?verify|sanity[- ]check"
          r"|investigate|look\s+into|find\s+out\s+why|figure\s+out\s+why|debug\s+(?:it|this|that|why)"
          r"|check\s+(?:it\s+|this\s+|that\s+)?again|look\s+again|take\s+another\s+look"
