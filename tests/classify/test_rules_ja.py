@@ -241,6 +241,13 @@ def test_a_polite_opener_is_not_the_users_apology() -> None:
     assert typed("お願いした内容が古いままです", FIXED) == O
 
 
+def test_no_it_is_not_that_rules_out_what_the_agent_supposed_unless_it_answers_a_question() -> None:
+    assert typed("いや、ネットワークが遅いとかじゃないです。ローカルでも同じでした", FIXED) == P
+    assert typed("いや、キャッシュが原因ってことじゃないんです") == P
+    assert typed("いや、急ぎってわけじゃないです", ("急ぎの対応ですか？", [])) == "untyped"
+    assert typed("いや、すごいとかじゃなくて、本当に助かりました", FIXED) == "untyped"
+
+
 def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
     # "やっぱり" as "still" (the change failed), not as a change of mind
     assert typed("やっぱり動かないので元に戻して", FIXED) == IV

@@ -257,6 +257,10 @@ TYPES: tuple[Rule, ...] = (
     # "そこはわざと直列にしてるんです" right after the work: it undid what was so on purpose.
     rule(P, "on-purpose-after-claim", r"(?:わざと|あえて|敢えて|意図的に)[^。\n]{0,20}?(?:して(?:い)?る|して(?:い)?ます|にして(?:い)?る|にしてます)"
          r"(?:んです|んだ|のです)(?:よ|ね|けど|が)?(?:[。!！、,]|$)", after_claim=True, not_an_answer=True),
+    # "いや、全角スペースが入ってるとかじゃないです": the reply opens by ruling out what the agent supposed
+    # (not as the answer to its question: "いや、急ぎじゃないです" answers "急ぎですか？").
+    rule(P, "no-not-that", r"^(?:いや|いえ|いいえ)[、,\s]+[^。\n]{1,40}?(?:とか|って|という(?:こと|わけ)|わけ)(?:じゃ|では)(?:ない|ありません)"
+         r"(?:です|んです|んだ)?(?:よ|ね)?(?:[。!！]|$)", not_an_answer=True),
     # "原因はキャッシュではありません", "対象はこのファイルじゃないです" right after the work: its premise denied.
     rule(P, "premise-denied", r"(?:原因|問題|理由|対象|場所|意図|目的|要件|仕様|前提)(?:は|って)[^。\n]{1,30}?(?:では|じゃ)(?:ありません|ない(?:です|よ|んです)?)(?:[。!！]|$)",
          after_claim=True, not_an_answer=True),
