@@ -50,6 +50,8 @@ def test_context_of_a_turn() -> None:
     assert ran_edit_or_run(["apply_patch"]) and not ran_edit_or_run(["Read(a.py)"])
     # the target after a space, as some logs write a call
     assert tool_name("Edit src/views/Settings.vue") == "edit" and tool_name("Bash yarn add -D sass") == "bash"
+    assert tool_name("Edit src/app.py") == "edit" and tool_name("Bash ./gradlew test") == "bash"
+    assert ran_edit_or_run(["Write lib/a.dart"]) and not ran_edit_or_run(["Update Todos", "Read file: src/a.py", "Read src/a.py"])
     assert ran_edit_or_run(["Write docs/a.md"]) and not ran_edit_or_run(["Read src/a.py", "Grep parse", "Update Todos"])
 
 

@@ -56,11 +56,13 @@ TYPES: tuple[Rule, ...] = (
          also=r"(?:었|았|였|했|꿨|렸|쳤|셨)(?:네|잖|어|어요|네요|군요)|(?:하면|면)\s?어(?:떡|떻게)"),
     rule(IV, "said-to", r"(?<!뭐)라고\s?(?:했|말했|얘기했|얘기\s했|그랬|한\s?적\s?없)|(?<![뭐라])(?:으라|라)고\s*[.!]*$"
          # (not "이미 말씀드렸듯이 …": a reminder)
-         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
+         r"|(?:분명히|분명|이미|아까|몇\s?번|여러\s?번|계속|전에|처음에|처음부터|미리)\s?(?:말했|얘기했|말씀드렸|그랬잖)(?!듯|다시피)"
          # "분명히 요청드렸는데요", "몇 번을 말해요"
          r"|(?:분명히|분명)\s?(?:요청|부탁)(?:했|드렸|드린|하셨)|몇\s?번(?:을|이나|째)?\s?(?:말해|말했|말씀|얘기|설명)"),
     # "내 말 안 듣네", "제 말을 무시하시네요"
-    rule(IV, "not-listening", r"(?:내|제)\s?말(?:을|은|도|씀을)?\s?(?:안\s?(?:듣|들어|들으)|무시|씹)"),
+    # "아까 그거 해 봤는데 안 됐다고 했잖아요": I told you it failed, and the agent offers it again.
+    rule(IV, "not-listening", r"(?:내|제)\s?말(?:을|은|도|씀을)?\s?(?:안\s?(?:듣|들어|들으)|무시|씹)"
+         r"|(?:(?<!면\s)(?<!면)안\s?(?:됐|된|되|돼)|해\s?봤|시도했|해\s?봤었)다고\s?(?:했|말했|말씀드렸|얘기했|그랬)(?:었)?잖"),
     rule(IV, "not-asked", r"누가\s?(?:\S{1,10}\s)?\S{0,12}?(?:하래|하라고|시켰|하랬)|시키지(?:도)?\s?않은|안\s?시킨"
          r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
@@ -73,7 +75,9 @@ TYPES: tuple[Rule, ...] = (
     # "센트 단위를 원 단위로 생각하신 것 같은데": the agent's assumption, named politely.
     rule(P, "you-assumed", r"(?:생각|이해|가정|착각)\s?하신\s?(?:것|거)\s?같(?:은데|아요|네요)"
          r"|(?:원한|요청한|부탁한|바란|말씀드린)\s?(?:건|것은|거는)\s?[^.?!]{0,40}?(?:게|거|것이)\s?아니"),
-    rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"),
+    # "분석해 주신 게 전제부터 좀 다른 것 같아요": the premise named as wrong.
+    rule(P, "misread", r"잘못\s(?:이해|알아\s?들|읽|봤|짚)|착각|오해|반대로\s?(?:이해|알아|생각)"
+         r"|전제(?:가|부터|는|자체가)\s?(?:좀\s|완전히\s|아예\s)?(?:다른|달라|다르|틀렸|틀린|잘못)"),
     # "그런 뜻이 아니었어", "지우라는 게 아니라 optional로 바꾸라는 거였어", "v2 얘기한 건데": what was meant.
     rule(P, "meant", r"(?:그런|그|이런)\s?(?:뜻|의미|말|얘기|게|거)(?:이|은|는)?\s?아니"
          # "제 말은 헤더 아래 여백이에요": what I mean is …
@@ -84,8 +88,12 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "i-mean", r"(?:라는|자는)\s?(?:거야|거예요|거에요|겁니다|말이야|뜻이야|얘기야)[.!~]*$|^[^\s?]{1,20}\s?말이야[.!~]*$"),
     rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
          r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
-         r"|(?:그거|그게|이거|이게)\s?말고"),
-    rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|틀린|이상해|엉뚱|엉망"),
+         r"|(?:그거|그게|이거|이게)\s?말고",
+         # "아 그거 말고 다음 거 하자": not that one now, the user moving on
+         unless=r"(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$"),
+    # The attributive 틀린 + noun is left out, as 누락된 is ("틀린 그림 찾기 게임", "맞춤법 틀린 거 고쳐 주는 기능": a
+    # task about wrong things); 틀린데요, 틀린 것 같아요, a closing 틀린 stay (and not 코틀린, Kotlin).
+    rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|(?<!코)틀린(?=데|\s?(?:(?:것|거)\s?같|듯)|[\s.!?~…]*$)|이상해|엉뚱|엉망"),
     # "네가 바꾼 코드 때문에…", "방금 수정한 거 때문에…": the agent's change named as the cause.
     rule(R, "your-change", r"(?:네가|니가|너가|당신이)\s?(?:\S{1,6}\s)?(?:바꾼|고친|수정한|만든|작성한|추가한|지운"
          r"|건드린|올린|넣은|변경한)|(?:방금|아까)\s?(?:\S{1,4}\s)?(?:수정|변경|바꾼|고친|커밋|작업)"
@@ -158,8 +166,12 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE
                   r"|(?:똑)?같은\s?(?:에러|오류|문제|증상|결과|화면)(?:가|이)?\s?(?:나|나요|납니다|떠|떠요|뜹니다|나와|나와요|나오네|나오는데"
                   r"|나옵니다|발생))" + _END)
 # "X하면 안 돼요?" asks leave ("can't we …?"); "X 안 돼요" alone may answer the agent's question.
+# The user's own machine or connection: "제 노트북에서는 안 돼요", "와이파이가 끊겨서 안 돼요".
+_OWN_SETUP = (r"(?:^|\s)(?:제|내|저희|우리)\s?(?:컴퓨터|환경|pc|노트북|맥북|맥|폰|핸드폰|휴대폰|로컬|집)"
+              r"|(?:와이파이|인터넷|네트워크|vpn)(?:이|가|은|는)?\s?(?:끊|느려|불안정|자꾸\s?끊)")
 _NOT_A_REPORT = (r"(?:에러|오류|문제|경고|버그)(?:가|는|도)?\s?(?:더\s?이상\s?|이제\s?|다\s?)?(?:안\s?(?:나|떠|뜨|생기|보이|나와)|사라)|"
-                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리|튕김|깨짐|꺼짐|멈춤|터짐)"
+                 r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리|튕김|깨짐|꺼짐|멈춤|터짐|튕겨|꺼져|터져|깨져|겹쳐|잘려)"
+                 r"|" + _OWN_SETUP +
                  r"|(?:튕김|깨짐|꺼짐|멈춤|에러|오류|문제)\s?(?:없|안\s?남|해결)"
                  # "아 안 돼 잠깐만 기다려 줘", "안 돼! 그거 하지 마": stop, not a report
                  r"|잠깐|기다려|멈춰|그만|하지\s?마|스톱|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
@@ -201,7 +213,9 @@ _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?
 _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|나오네|표시|보여|보입|보이네|뜨|떠|들어가|들어갔|저장|계산|출력|찍혀|찍히)"
                     r"|중복(?:으로|돼서|되어)?\s?(?:나와|나옵|저장돼|저장됩|생성돼|생성됩|실행돼|실행됩|표시돼|표시됩|들어가|찍혀|호출돼|호출됩)"
                     r"|두\s?번(?:씩)?\s?(?:나와|나옵|찍혀|찍힙|실행돼|실행됩|호출돼|호출됩|눌려|저장돼|저장됩|렌더링돼|렌더링됩)"
-                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려",
+                    r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려"
+                    # "반대로 저장되는 듯", "정렬이 반대로 나와요"
+                    r"|반대로\s?(?:저장|표시|동작|작동|적용|정렬|나와|나옵|나오|돼|되|들어가|켜|꺼)",
                     unless=r"않게|않도록|없게|없도록|방지|막아|막는", after_claim=True)
 # "ㄴㄴ 그 API는 v2만 써요", "아니요, 서버는 3000번 포트예요" right after the agent's work: no, and the fact
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
@@ -258,8 +272,8 @@ _NAMED_ERROR = rule(R, "named-error-after-claim", r"^(?:또\s|계속\s|여전히
 # After the agent's work, the thing (subject) does not do what it should: "드롭다운이 안 펼쳐져요", "메일이 안
 # 와요" (not "시간이 안 돼요", "저는 안 써요": the user's own state).
 _SUBJECT_NOT = rule(R, "subject-not-after-claim", r"(?:이|가)\s(?:[^\s]{1,8}\s)?안\s?[가-힣]{0,5}?(?:져요|집니다|지네요|지는데요?|돼요|됩니다|되네요|와요|옵니다"
-                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|네요|는데요?)" + _END,
-                    unless=r"시간|여유|돈|비용|권한|사람|팀원|동료|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s|아직|면(?=\s|$)|해도|돼도",
+                    r"|혀요|힙니다|려요|립니다|겨요|깁니다|여요|입니다|나요|납니다|가요|갑니다|네요|는데요?)" + _END,
+                    unless=_OWN_SETUP + r"|시간|여유|돈|비용|권한|사람|팀원|동료|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s|아직|면(?=\s|$)|해도|돼도",
                     after_claim=True)
 # "날짜가 하루씩 밀려서 나와요", "한글이 ??? 로 나와요", "정렬이 반대로 돼 있어요", "카운트가 두 배로 나와요":
 # how it shows, right after the agent's work (not "이제 한국어로 잘 나와요").
@@ -307,7 +321,7 @@ _FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|�
 _UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|원복|(?:변경|수정|작업)\s?(?:사항|내용|한\s?(?:거|것))?(?:을|를)?\s?(?:전부\s|다\s|모두\s)?취소|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
              r"(?:복구|복원|되돌|돌려|돌리)|되돌려|되돌리|롤백|돌려\s?(?:놔|놓)",
              also=r"(?:줘|줘요|주세요|주실래요|줄래|해|해요|하세요|해라|놔|놔요|놓아|놓으세요|돌려|되돌려|시켜)[.!~…ㅠㅜ]*$",
-             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식",
+             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식|려면|어떻게",
              after_claim=True, not_an_answer=True)
 # "왜 테스트를 지웠어요?", "설정 파일은 왜 건드렸어요?" right after the agent's work: it did what was
 # not asked (not "왜 useEffect를 썼어요?": a question about a choice).
@@ -315,12 +329,14 @@ _WHY_DID = rule(IV, "why-did-after-claim", r"왜\s?(?:[^\s]{1,12}\s){0,3}?[^\s]{
                 r"|건드렸|건드리셨|덮어썼|덮어쓰셨|덮어씌웠|되돌렸|되돌리셨|뺐|빼셨|빼\s?버렸|깨뜨렸|망가뜨렸|바꿔\s?버렸|지워\s?버렸"
                 r"|바꿨|바꾸셨|변경했|변경하셨)", unless=r"안\s", after_claim=True, asked=True)
 # "절대 경로 넣으면 안 되지", "하드코딩하면 안 되잖아요" right after the agent's work: it did what must not be done.
-_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:되지|되죠|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
+# (not "이거 테스트 없으면 안 되지?": asking it is required)
+_MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:(?:되지|되죠)(?:요)?(?!\s?\?)|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
                  r"|되는\s?걸)", after_claim=True)
 # "npm 말고 yarn 써요", "그 파일 말고 utils 쪽이요" right after the agent's work: not what it chose (not
 # "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
 _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
-                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제", after_claim=True, not_an_answer=True)
+                  unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제"
+                  r"|(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$", after_claim=True, not_an_answer=True)
 # "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
 _NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
                      r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
@@ -333,8 +349,10 @@ _HOW_COULD = rule(IV, "how-could-after-claim", r"(?:지우|삭제하|바꾸|건�
                   r"|설치하|옮기)면\s?(?:어떡(?:해|해요|하냐|합니까|하나요)|어떻게\s?(?:해|해요|합니까)(?=[\s.!~…?]|$))",
                   after_claim=True, asked=True)
 # "XX도 바꿔야죠", "테스트도 고쳐야지" right after the agent's work: what it should have done too.
-_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해야|바꿔야|고쳐야|수정해야|추가해야|넣어야|반영해야|업데이트해야|지워야"
-                   r"|삭제해야|적용해야|변경해야)(?:죠|지|지요|잖아요|잖아)(?=[\s.!~…?]|$)", after_claim=True)
+# "그것도 같이 바꿔 주셔야죠", "iOS 쪽도 추가해야 되지 않나요?": asked, too, when the question presses.
+_SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해|바꿔|고쳐|수정해|추가해|넣어|반영해|업데이트해|지워"
+                   r"|삭제해|적용해|변경해)(?:\s?주셔|\s?줘)?야\s?(?:죠|지|지요|잖아요|잖아|(?:되지|하지)\s?않(?:나요|아요|을까요|습니까|냐))(?=[\s.!~…?]|$)",
+                   unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # "로그인 버튼은 어디 갔어요?" right after the agent's work: it is gone.
 _WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
 # "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
@@ -348,7 +366,7 @@ _AGAIN_THAT = rule(R, "again-that-after-claim", r"또\s?(?:그러|이러)(?:네|
 # what it took it for (not "별거 아니에요", "문제 아니에요": no worry; nor an answer to its question).
 _NOT_IT = rule(P, "not-it-after-claim", r"(?:^|\s)[^\s]{1,15}\s(?:[^\s]{1,10}(?:이|가)\s)?아니(?:에요|예요|야|잖아요?|고요|거든요?|던데요?)" + _END +
                r"|아닌데(?:요)?" + _END + r"|아닌\s?(?:것|거)\s?같(?:아요|은데요?|습니다|아|네요)|아닌\s?듯(?:해요|합니다|해|요)?" + _END,
-               unless=r"별거|별것|대단|중요|상관|괜찮|걱정|급한|나쁜|문제(?:가|는)?\s?아니|탓|잘못|실수|필요|꼭|당연", after_claim=True,
+               unless=r"별거|별것|대단|중요|상관|괜찮|걱정|급한|나쁜|심각|큰\s?문제|별\s?문제|(?:^|그건\s|이건\s|그게\s|이게\s)문제(?:가|는)?\s?아니|탓|잘못|실수|필요|꼭|당연", after_claim=True,
                not_an_answer=True)
 # "그 옵션은 존재하지 않아요", "이거 아니야, 다른 파일이야", "내가 말한 건 staging이야": the premise.
 _NOT_THERE = rule(P, "not-there", r"존재하지\s?않(?:아|아요|습니다|는데|는데요|네|네요|잖아)(?=\s|$|[.!~…,])"
@@ -388,7 +406,19 @@ _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)
-TYPES = (*TYPES, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+# "force push 하면 안 돼요!!", "또 10% 붙이시면 안 돼요", "이렇게 바꾸시면 안 돼요" right after the agent's work: what
+# it did must not be done; said of that act (again, like this) or exclaimed. Not "아 그리고 로그는 남기면 안 돼요" (a new
+# rule for later), "지우면 안 돼요?" (asking leave), nor an answer to its question. (No `unless`: the rule reads the
+# whole text, and a "?" after it asks.)
+_MUST_NOT_SAID = rule(IV, "must-not-said-after-claim", r"(?:^|\s)(?:또|또다시|이렇게|그렇게|이런\s?식으로|그런\s?식으로|함부로|마음대로)\s(?:[^\s.?!]{1,12}\s){0,3}?"
+                      r"[^\s.?!]{0,12}?면\s?안\s?(?:돼요|됩니다|돼|되요|되죠)(?=[\s.!~…ㅠㅜ]|$)|(?<=[가-힣])면\s?안\s?(?:돼요|됩니다|돼|되요)\s?!",
+                      after_claim=True, not_an_answer=True)
+_STILL_SO = rule(R, "still-so-after-claim", r"(?:^|\s)아직(?:도)?\s(?:[^\s.?!]{1,15}\s){0,2}?(?:[^\s.?!]{0,15}?(?:있어요|있는데요?|있네요?|있습니다|있음|남아\s?있"
+                 r"|넘어요|넘네요|넘는데요?|넘습니다)|(?:예전|이전|옛날|기존)\s?[^\s.?!]{0,10}\s?(?:[^\s.?!]{1,10}\s)?(?:나와요|나와|나옵니다|보여요|보입니다|떠요|이에요|예요|이네요|입니다|그대로)"
+                 r")" + _END,
+                 unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:일|게|거)|남은|질문|한\s?가지|(?:^|\s)(?:더|다른)\s|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
+                 after_claim=True, asked=True)
+TYPES = (*TYPES, _MUST_NOT_SAID, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
@@ -410,15 +440,22 @@ _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|�
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
 # clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
-_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
                r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
-    rule(SELF_BLAME, "mine", r"(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
-         r"|헷갈|놓쳤|빠뜨렸|빼먹었|깜빡|오타)|(?:내|제)\s?(?:실수|잘못|착각|오타|불찰)"
+    # (not 전제가, 문제가: 제가 inside a word)
+    rule(SELF_BLAME, "mine", r"(?<![가-힣])(?:내가|제가)\s?(?:[가-힣a-z0-9_.]{1,5}\s)?(?:잘못|틀렸|착각|실수"
+         r"|헷갈|놓쳤|빠뜨렸|빼먹었|깜빡|오타)|(?<![가-힣])(?:내|제)\s?(?:실수|잘못|착각|오타|불찰)"
          r"|잘못\s?말했|말을\s?잘못|잘못\s?얘기했"
+         # "브랜치 잘못 알려드렸어요", "아까 말씀드린 조건이 틀렸어요": the humble 드리다 says the words were the user's.
+         r"|잘못\s?(?:알려\s?드렸|말씀\s?드렸|전달\s?드렸|드렸|적어\s?드렸|보내\s?드렸)"
+         r"|(?:말씀\s?드린|알려\s?드린|전달\s?드린|공유\s?드린|보내\s?드린|적어\s?드린)\s?(?:[^\s]{1,10}\s)?[^\s]{1,10}(?:이|가|은|는)\s?(?:틀렸|틀린|잘못)"
          # "제가 파일을 안 올렸네요" (not "제가 말했는데 안 바꿨네요": said, and the agent did not)
-         r"|(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
+         r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
+         # "어제 제가 배포한 거 때문에 에러 나요": the user's own change is the cause.
+         r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}\s){0,2}?[^\s]{0,10}?(?:한|만든|바꾼|올린|배포한|넣은|지운|건드린|수정한|설치한|머지한)"
+         r"\s?(?:거|것|게|코드|부분|변경)\s?때문"
          # "회의 놓쳤는데…": the user missed a meeting, a bus, a deadline.
          r"|(?:회의|미팅|전화|버스|기차|비행기|마감|약속|수업|세미나)(?:를|을)?\s?놓쳤"),
     rule(HYPOTHETICAL, "if", r"만약|만일|혹시라도|(?:다|라)면(?=\s|$|[,.!])|(?:을|할|될|질|릴|칠)\s?경우|수도\s?있"),
@@ -447,20 +484,35 @@ EXCLUSIONS = (
          r"(?:다시\s?(?:한\s?번\s?)?(?:확인|검토|봐|체크|살펴)|재확인"
          r"|한\s?번\s?더\s?(?:확인|봐|검토|체크)|확인\s?(?:해\s?줘|해\s?줄래|부탁|해\s?봐|해\s?주세요)"
          r"|검토\s?(?:해\s?줘|해\s?봐|부탁)|조사해|알아봐|찾아봐|원인\s?(?:을|좀)?\s?(?:찾|파악|분석))"),
-    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지"),
+    rule(RECHECK, "doubt", r"맞는지|맞나|맞아\?|확실해|확실한가|아닌가|아닌지|없는지|(?:데|거|게|곳|부분)\s?있는지"),
     rule(NEGATED, "nothing-wrong", r"(?:틀린|잘못된|빠진|누락된|이상한|놓친)\s?(?:거|게|것|부분|곳|데|건)"
          r"(?:은|는|이|가)?\s?(?:하나도\s?)?없|(?:실수한|잘못한|빠뜨린|빼먹은)\s?(?:거|게|것|부분|곳|데|건)(?:은|는|이|가)?"
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
-         r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터"),
+         r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터",
+         # "에러는 없어졌는데 값이 안 들어가요": one problem gone, another reported (a partial fix).
+         unless=r"(?:는데|지만)\s[^.?!\n]{0,40}?안\s?[가-힣]{1,5}?(?:요|다|네|음)(?=[\s.!~…ㅠㅜ]|$)"),
     # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
          r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|(?<![글날솜말불맵])씨(?:가|는|도|랑|한테)"
          r"|님(?:이|은|께서|도)|선배|팀장|과장|대리|고객|사용자|동료|다른\s?팀|걔|그\s?사람",
          also=_ERR, unless=_AGENT),
+    # "교수님이 전역변수 쓰지 말라고 하셨어요", "팀장님이 커밋은 한글로 하래요": someone else's rule, relayed
+    # as a constraint of the task (not "팀장님이 하지 말라고 했는데 왜 하셨어요": the agent broke it).
+    rule(THIRD_PARTY, "relayed-rule", r"(?:님|선생|교수|팀장|과장|부장|차장|실장|대리|선배|상사|사수|고객사?|클라이언트|발주처|기획자|디자이너|리뷰어)"
+         r"(?:이|가|께서|은|는|도)\s(?:[^\s]{1,15}\s){0,5}?[^\s]{0,15}?(?:말라고|마라고|하라고|으라고|라고|래요|랬어요|라셨|라시)",
+         unless=r"는데|지만|잖아|왜|셨네|했네|어기|무시|" + _AGENT),
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "정산 금액이 잘못됐다는 문의가 들어왔어요", "한글이 깨진다는 제보가 있었습니다": what others reported, a task.
+    rule(THIRD_PARTY, "hearsay", r"(?:다|라)는\s?(?:문의|제보|연락|민원|피드백|리뷰|클레임|신고|항의|리포트|메일|메시지|이슈)(?:가|이|를|을|도)?\s",
+         unless=_AGENT),
+    # "다른 건데, 로그인 페이지가 모바일에서 깨져요", "좋아요. 근데 별개로 결제 페이지에서 500 에러 나요": the user
+    # marks the report as apart from the agent's work, a new task (not "다른 에러가 나요": a new error after it).
+    rule(NEW_TASK, "aside", r"(?:^|\s)(?:다른\s?(?:건데|거\s?하나|얘긴데|얘기인데|질문인데|문제인데)|딴\s?(?:건데|얘긴데|얘기인데)|별개로|별개인데|별건인데"
+         r"|그건\s?그렇고|이건\s?다른\s?(?:건데|문제인데|얘긴데)|(?:그거|그것|이거|이것)(?:랑|과|와)\s?(?:별개|상관없)(?:로|이|는|인데|한데))",
+         unless=_AGENT),
     # "…를 준비한다.", "…를 검토하라.", "…작성할 것.": a prompt or spec in the written directive
     # register opens the message; people correcting an agent talk to it (해/해요/했잖아).
     rule(NEW_TASK, "spec-register", r"^[^.!?\n]{1,120}?(?:한다|하라|할\s?것)\.(?=\s|$)"),
