@@ -60,6 +60,10 @@ REPORTS = [
     ("変化ありません", R), ("なおってない", R), ("まだ真っ白なままです", R), ("まだ古いデザインです", R),
     ("画像が表示されなくなりました", R), ("ボタンが見えません", R),
     ("中央揃えになりません", R), ("保存しても保存されない", R), ("関数が呼び出されません", R), ("なんか変", R),
+    # plain and dialect negatives, freezing, "ended up", a test run's count, still misaligned
+    ("動かん", R), ("ビルドできへん", R), ("まだ 固まります", R), ("スクロールするとフリーズします", R),
+    ("日付が一日ずれた値になっちゃってます", R), ("全部1つのセルに入っちゃいます", R), ("3 failed です", R),
+    ("まだずれてます", R), ("まだレイアウト崩れてます", R),
 ]
 
 # Corrections whatever the context: the words say the agent got it wrong.
@@ -72,6 +76,7 @@ CORRECTIONS = [
     ("型定義が抜けています", O), ("数字が合いません", R), ("話が違います", P), ("全然違います", P),
     ("それは違います。設定は共有フォルダです", P), ("そのファイルじゃないです", P),
     ("ルール違反です", IV), ("誰がファイルを消してって言ったの？", IV), ("何回同じことを言わせるの", IV),
+    ("敬語で書いてくださいってば", IV), ("そこは触らないでってば", IV), ("ダークモードの方もお願いしてたと思います", IV),
 ]
 
 # Corrections right after the agent's work only (at the start of a task, or after a question, they say nothing).
@@ -89,6 +94,12 @@ AFTER_CLAIM = [
     ("前の方が良かったです", R), ("全部消えた", R), ("それは古い情報です", P), ("それはもう設定してあります", P),
     ("テストの修正がまだです", O), ("マイグレーション忘れてない？", O),
     ("ちゃんと動作確認してから完了と言ってください", IV), ("できてないのにできたって言わないで", IV),
+    # a place it did not bring along; only part of it done; what was meant to be there, asked
+    ("設定画面の方が古いラベルのままですね", O), ("ヘッダーしか直してないですよね？", O), ("2件目しか対応してなくないですか？", O),
+    ("サーバー側にも設定が必要じゃないですか？", O), ("テスト用の設定ファイルの方に入ってないですよね？", O),
+    ("手順がいくつか足りないです", O),
+    # said before, or so on purpose
+    ("そこはあえて同期にしてるんです", P),
 ]
 
 # Untyped even right after the agent's work: new tasks, cases, plans, thanks, questions, the user's own part.
@@ -122,6 +133,19 @@ NOT_AFTER_CLAIM = [
     "変更前のコードも残しておいて", "古いデータは消えました", "返信はまだです", "なんか変わった？",
     "今日は対応できません", "私はそこまで確認できていません", "しばらく触れません",
     "やっぱり前のデザインでお願いします", "やっぱりこのままでいいです", "まだそのままにしておいて",
+    # the user's own slip, put right by the user (an apology, then what it should have been)
+    "すみません、別のブランチでした。main じゃなくて develop の方です", "ごめん、違うリポジトリだった",
+    "すみません、仕様に誤りがありました。正しくは次の通りです：上限は20件", "さっきの要件に誤りがありました。上限は10件ではなく20件です",
+    "ごめんなさい、伝えた値が古かったです。タイムアウトは30秒じゃなくて60秒です", "違うファイルを見てた、ごめん。src/b.ts を見て",
+    # the user changed their mind: undoing is their decision
+    "やっぱりさっきのフォント変更は戻してください。上司と相談して今のままでいくことになりました",
+    "やはり元に戻してください", "気が変わったので、今の変更は取り消してください",
+    # conditions that are not: "見当たらない", "ならない" hold no たら/なら
+    "ならび順はそのままでいいです", "エラーが2 件以上なら通知して",
+    # look-alikes of the forms above: a question of when, the person's own part, a wish, someone else
+    "まだ本番には入ってないですよね？", "ヘッダーしか変えていないのでレビューは簡単です", "古い設定のままでいいです",
+    "もういいってば", "わざとエラーを出してるので、テストで確認してください", "田中さんにお願いしてたはずです",
+    "時間が少し足りないです", "まだずれても大丈夫です", "まだずれてるかもしれません", "古いままでいいです",
 ]
 
 # Untyped opening a task (nothing of the agent's to correct yet).
@@ -131,6 +155,9 @@ NOT_OPENING = [
     "CI が落ちているので見てもらえますか", "ログインできない時の処理を追加して", "違う画面のデザインも参考にして",
     "README にセットアップ手順が抜けているので追記してください", "linter が勝手に改行するのを止めたい",
     "ブランチを取り違えてました、develop で作業します",
+    # "直ってない" naming open bugs, not the agent's fix
+    "直ってないバグが2件あるので順番に片付けましょう", "まだ直っていない不具合の一覧を作って",
+    "日付がまだずれることがあるので、対策を考えましょう", "重い処理で画面が固まるのを防ぎたいです",
 ]
 
 
@@ -181,3 +208,47 @@ def test_an_answer_to_the_agents_offer_is_not_a_correction() -> None:
 def test_what_someone_else_said_is_not_the_users_instruction() -> None:
     assert typed("彼が言ったのに", FIXED) == "untyped"
     assert typed("言ったのに", FIXED) == IV
+
+
+def test_one_part_fine_does_not_hide_another_still_broken() -> None:
+    assert typed("Android だとまだ崩れてます。iOS は大丈夫でした", FIXED) == R
+    assert typed("iOS は大丈夫でした", FIXED) == "untyped"
+    assert typed("まだ表示されてないけど、問題ないです", FIXED) == "untyped"
+
+
+def test_a_doubt_about_one_part_does_not_hide_a_failure_said_outright() -> None:
+    assert typed("ステージングで落ちてます。手元では通ってるっぽいですが", FIXED) == R
+    assert typed("ステージングで落ちてます。原因を調べてもらえますか", ASKED) == "untyped"
+    assert typed("手元では通ってるっぽいです", FIXED) == "untyped"
+
+
+def test_a_lookalike_of_a_condition_does_not_hide_a_report() -> None:
+    assert typed("テストを書くように言いましたよね？見当たらないんですが", FIXED) == IV
+    assert typed("そうじゃなくて、保存したときじゃなくて閉じたときに通知したいんです", FIXED) == P
+
+
+def test_a_paste_set_apart_as_the_next_item_is_not_a_failure_of_the_work() -> None:
+    paste = "\n\n```\nsrc/a.ts:3:1 - error TS2304: Cannot find name 'x'.\n```"
+    assert typed("次はこれです" + paste, FIXED) == "untyped"
+    assert typed("別件ですが、こんなエラーも出ています" + paste, FIXED) == "untyped"
+    assert typed("まだ落ちます" + paste, FIXED) == R
+
+
+def test_a_polite_opener_is_not_the_users_apology() -> None:
+    # "すみませんが" opens a request; "すみません、" apologises for the user's own slip
+    assert typed("すみませんが、違うファイルが変更されてたみたいでした", FIXED) == P
+    assert typed("すみません、別のファイルでした", FIXED) == "untyped"
+    assert typed("お願いした内容が古いままです", FIXED) == O
+
+
+def test_no_it_is_not_that_rules_out_what_the_agent_supposed_unless_it_answers_a_question() -> None:
+    assert typed("いや、ネットワークが遅いとかじゃないです。ローカルでも同じでした", FIXED) == P
+    assert typed("いや、キャッシュが原因ってことじゃないんです") == P
+    assert typed("いや、急ぎってわけじゃないです", ("急ぎの対応ですか？", [])) == "untyped"
+    assert typed("いや、すごいとかじゃなくて、本当に助かりました", FIXED) == "untyped"
+
+
+def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
+    # "やっぱり" as "still" (the change failed), not as a change of mind
+    assert typed("やっぱり動かないので元に戻して", FIXED) == IV
+    assert typed("やっぱり戻して", FIXED) == "untyped"
