@@ -11,8 +11,8 @@ and in no test fold or figure. Steps, all deterministic:
    its context and again without the agent's previous message (as `retype` sees stored cases);
 2. the judges' scope (`fullpath.SCOPES`) and thresholds, chosen by nested cross-validation:
    each fold is typed with the thresholds the other four folds chose, and the scope is the one
-   whose nested estimate finds the most corrections at NATURAL_TARGET or more at the natural
-   mix (85% non-corrections). The rules are scored as on unseen repositories
+   whose nested estimate reaches NATURAL_TARGET at the natural mix (85% non-corrections) and
+   types the most corrections less FALSE_COST per false one. The rules are scored as on unseen repositories
    (`judge_training.held_out_rules`), since they were written looking at tune. Thresholds are
    the most recall within the floors on the rows that choose them (the types the pair adds at
    precision >= ADDED_FLOOR, the full path at NATURAL_FLOOR at the natural mix: a little above
@@ -46,6 +46,9 @@ NGRAM: dict[str, Any] = {"l2": 1e-5, "power": 0.5, "steps": 300, "lr": 0.1}
 E5: dict[str, Any] = {"l2": 1e-4, "power": 0.5, "steps": 300, "lr": 0.1}
 ADDED_FLOOR = 0.85  # precision of the types the pair adds to the rules', out of fold
 NATURAL_TARGET = 0.85  # the full path's precision at 85% non-corrections, as the nested estimate must show it
+# Among the scopes that reach NATURAL_TARGET, the one with the most corrections typed less FALSE_COST per false
+# one: the product's rule that one false correction does more harm than ten missed ones.
+FALSE_COST = 10
 NATURAL_FLOOR = 0.88  # ... as thresholds must show it on the rows that choose them (which flatter them)
 GRID = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
 NONE_MIN = 0.5
@@ -127,8 +130,9 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
         by_scope[scope] = typed_held
         report.append(line(f"full path, scope {scope}, rules held out, nested CV", f)
                       + f" (thresholds per fold {chosen})")
-        if (f.natural_precision or 0) >= NATURAL_TARGET and (best is None or (f.recall or 0) > best[0]):
-            best = (f.recall or 0.0, scope, estimate)
+        worth = float(f.typed_correct - FALSE_COST * f.false)
+        if (f.natural_precision or 0) >= NATURAL_TARGET and (best is None or worth > best[0]):
+            best = (worth, scope, estimate)
     scope = best[1] if best is not None else "other"
     pair = best_pair(rows, held, by_scope[scope], range(len(rows)))
     if pair is None:
