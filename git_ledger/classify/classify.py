@@ -63,7 +63,6 @@ SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole lon
 FINDING_WINDOW = 400  # the first finding after a reviewer's problem marker
 REVIEW_WINDOW = 20_000  # a reviewer's verdict and findings come first; the rest is detail
 PACKS: dict[str, Pack] = {"ko": ko.PACK, "en": en.PACK, "zh": zh.PACK, "ja": ja.PACK}
-_ADMISSION_HINT = Regex("|".join(p.admission_hint.pattern for p in PACKS.values()))
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 _KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
@@ -373,7 +372,25 @@ class _Sentences:
 def may_admit(text: str) -> bool:
     """False when `classify_admission(text)` is certainly "none" (no admission words at all):
     the collector only counts such an assistant text."""
-    return _ADMISSION_HINT.search(text[:SELF_WINDOW].lower()) is not None
+    low = text[:SELF_WINDOW].lower()
+    ascii_only = low.isascii()
+    return any(hint.search(low) is not None for hint, wide in _admission_hints() if not (ascii_only and wide))
+
+
+@functools.cache
+def _admission_hints() -> tuple[tuple[Regex, bool], ...]:
+    """Each pack's admission hint, and whether it needs a character beyond ASCII (every literal
+    of one of its necessary clauses has one, `literals.necessary`: an ASCII text, most of what
+    the agent writes, is not searched for it). One search per pack, not one of their joined
+    alternation, which matches where one of them does: a third of the CPU a text (measured on
+    the bench corpus's assistant texts, docs/performance.md)."""
+    from git_ledger.literals import necessary
+
+    return tuple(
+        (p.admission_hint, any(all(not w.isascii() for w in clause)
+                               for clause in necessary(p.admission_hint.pattern, p.admission_hint.flags)))
+        for p in PACKS.values()
+    )
 
 
 def classify_admission(text: str) -> Classification:
