@@ -335,9 +335,25 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
 def _spelled_out(low: str, langs: list[str]) -> str:
     """`low` with each pack's informal spellings written out (`Pack.shorthand`)."""
     for lg in langs:
-        for pattern, replacement in PACKS[lg].shorthand:
-            low = pattern.sub(replacement, low)
+        for pattern, replacement, needles in _shorthand(lg):
+            if needles is None or any(w in low for w in needles):
+                low = pattern.sub(replacement, low)
     return low
+
+
+@functools.cache
+def _shorthand(lang: str) -> tuple[tuple[Regex, str, tuple[str, ...] | None], ...]:
+    """A pack's shorthand, each with the literals one of which every match holds
+    (`literals.best_clause`, None when it has none): a text holding none of them is left as it
+    is without a search. Most messages hold no shorthand, and a pattern opening with `\\b(` and
+    an alternation is tried at every position (a third of a short message's typing)."""
+    from git_ledger.literals import best_clause
+
+    out = []
+    for pattern, replacement in PACKS[lang].shorthand:
+        clause = best_clause(pattern.pattern, pattern.flags)
+        out.append((pattern, replacement, tuple(sorted(clause)) if clause else None))
+    return tuple(out)
 
 
 def _excluded(text: str, langs: list[str], gated: bool) -> bool:
