@@ -346,7 +346,7 @@ def _shorthand(lang: str) -> tuple[tuple[Regex, str, tuple[str, ...] | None], ..
     """A pack's shorthand, each with the literals one of which every match holds
     (`literals.best_clause`, None when it has none): a text holding none of them is left as it
     is without a search. Most messages hold no shorthand, and a pattern opening with `\\b(` and
-    an alternation is tried at every position (a third of a short message's typing)."""
+    an alternation is tried at every position (a sixth of a human message's typing)."""
     from git_ledger.literals import best_clause
 
     out = []
@@ -397,16 +397,17 @@ def may_admit(text: str) -> bool:
 def _admission_hints() -> tuple[tuple[Regex, bool], ...]:
     """Each pack's admission hint, and whether it needs a character beyond ASCII (every literal
     of one of its necessary clauses has one, `literals.necessary`: an ASCII text, most of what
-    the agent writes, is not searched for it). One search per pack, not one of their joined
+    the agent writes, is not searched for it; a pattern written in ASCII is not asked, which
+    would cost 5 ms for the English one). One search per pack, not one of their joined
     alternation, which matches where one of them does: a third of the CPU a text (measured on
     the bench corpus's assistant texts, docs/performance.md)."""
     from git_ledger.literals import necessary
 
-    return tuple(
-        (p.admission_hint, any(all(not w.isascii() for w in clause)
-                               for clause in necessary(p.admission_hint.pattern, p.admission_hint.flags)))
-        for p in PACKS.values()
-    )
+    def wide(hint: Regex) -> bool:
+        return not hint.pattern.isascii() and any(
+            all(not w.isascii() for w in clause) for clause in necessary(hint.pattern, hint.flags))
+
+    return tuple((p.admission_hint, wide(p.admission_hint)) for p in PACKS.values())
 
 
 def classify_admission(text: str) -> Classification:
