@@ -32,7 +32,6 @@ def all_patterns() -> dict[str, re.Pattern[str]]:
     """Every compiled pattern the classifier uses, once each, by a readable name."""
     found = {f"rules.{k}": v.compiled() for k, v in vars(rules).items() if isinstance(v, Regex)}
     found["classify._HOOK_PREFIX"] = C._HOOK_PREFIX.compiled()
-    found["classify._ADMISSION_HINT"] = C._ADMISSION_HINT.compiled()
     for lang, pack in C.PACKS.items():
         for field in Pack._fields:
             value = getattr(pack, field)

@@ -64,7 +64,6 @@ SELF_WINDOW = 600  # admissions open the agent's message; never scan a whole lon
 FINDING_WINDOW = 400  # the first finding after a reviewer's problem marker
 REVIEW_WINDOW = 20_000  # a reviewer's verdict and findings come first; the rest is detail
 PACKS: dict[str, Pack] = {"ko": ko.PACK, "en": en.PACK, "zh": zh.PACK, "ja": ja.PACK}
-_ADMISSION_HINT = Regex("|".join(p.admission_hint.pattern for p in PACKS.values()))
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 _KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
@@ -338,9 +337,25 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
 def _spelled_out(low: str, langs: list[str]) -> str:
     """`low` with each pack's informal spellings written out (`Pack.shorthand`)."""
     for lg in langs:
-        for pattern, replacement in PACKS[lg].shorthand:
-            low = pattern.sub(replacement, low)
+        for pattern, replacement, needles in _shorthand(lg):
+            if needles is None or any(w in low for w in needles):
+                low = pattern.sub(replacement, low)
     return low
+
+
+@functools.cache
+def _shorthand(lang: str) -> tuple[tuple[Regex, str, tuple[str, ...] | None], ...]:
+    """A pack's shorthand, each with the literals one of which every match holds
+    (`literals.best_clause`, None when it has none): a text holding none of them is left as it
+    is without a search. Most messages hold no shorthand, and a pattern opening with `\\b(` and
+    an alternation is tried at every position (a sixth of a human message's typing)."""
+    from git_ledger.literals import best_clause
+
+    out = []
+    for pattern, replacement in PACKS[lang].shorthand:
+        clause = best_clause(pattern.pattern, pattern.flags)
+        out.append((pattern, replacement, tuple(sorted(clause)) if clause else None))
+    return tuple(out)
 
 
 def _excluded(text: str, langs: list[str], gated: bool) -> bool:
@@ -375,7 +390,26 @@ class _Sentences:
 def may_admit(text: str) -> bool:
     """False when `classify_admission(text)` is certainly "none" (no admission words at all):
     the collector only counts such an assistant text."""
-    return _ADMISSION_HINT.search(text[:SELF_WINDOW].lower()) is not None
+    low = text[:SELF_WINDOW].lower()
+    ascii_only = low.isascii()
+    return any(hint.search(low) is not None for hint, wide in _admission_hints() if not (ascii_only and wide))
+
+
+@functools.cache
+def _admission_hints() -> tuple[tuple[Regex, bool], ...]:
+    """Each pack's admission hint, and whether it needs a character beyond ASCII (every literal
+    of one of its necessary clauses has one, `literals.necessary`: an ASCII text, most of what
+    the agent writes, is not searched for it; a pattern written in ASCII is not asked, which
+    would cost 5 ms for the English one). One search per pack, not one of their joined
+    alternation, which matches where one of them does: a third of the CPU a text (measured on
+    the bench corpus's assistant texts, docs/performance.md)."""
+    from git_ledger.literals import necessary
+
+    def wide(hint: Regex) -> bool:
+        return not hint.pattern.isascii() and any(
+            all(not w.isascii() for w in clause) for clause in necessary(hint.pattern, hint.flags))
+
+    return tuple((p.admission_hint, wide(p.admission_hint)) for p in PACKS.values())
 
 
 def classify_admission(text: str) -> Classification:

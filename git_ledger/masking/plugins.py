@@ -74,6 +74,10 @@ class Detector:
         )
         self.entropy_type: Any = HighEntropyStringsPlugin
         self.keyword_type: Any = KeywordDetector
+        # Which plugin is which, once: `isinstance` against detect-secrets' abstract plugin
+        # classes costs a few hundred checks a line (15% of a candidate line's scan).
+        self.is_entropy = tuple(isinstance(p, HighEntropyStringsPlugin) for p in self.plugins)
+        self.is_keyword = tuple(isinstance(p, KeywordDetector) for p in self.plugins)
         self.snippet: Callable[..., Any] = get_code_snippet
         settings = Settings()
         settings.disable_filters("detect_secrets.filters.common.is_invalid_file",

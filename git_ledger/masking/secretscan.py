@@ -178,16 +178,17 @@ def scan(files: Iterable[tuple[str, Sequence[Line]]], *, eager: bool = False) ->
 def _scan_text(ds: Detector, label: str, ln: Line, text: str, eager: bool) -> list[Finding]:
     """Findings of every plugin (and `_EXTRA`) on one text, filtered as detect-secrets filters."""
     context = ds.context(ln.previous, text)
-    found: list[tuple[str, str, Any]] = []
+    found: list[tuple[str, str, Any, bool]] = []  # (type, value, plugin, an entropy plugin's)
     for i, plugin in enumerate(ds.plugins):
-        if eager and isinstance(plugin, ds.entropy_type):
-            found += [(plugin.secret_type, v, plugin) for v in _eager_entropy(ds, plugin, text)]
+        entropic, keyword = ds.is_entropy[i], ds.is_keyword[i]
+        if eager and entropic:
+            found += [(plugin.secret_type, v, plugin, True) for v in _eager_entropy(ds, plugin, text)]
             continue
-        if isinstance(plugin, ds.keyword_type) and not may_name_a_keyword(text):
+        if keyword and not may_name_a_keyword(text):
             continue  # its slowest plugin (0.1 ms a line), and it needs a word this line lacks
         for s in ds.analyze(i, label, text, ln.number, context, eager):
-            found.append((s.type, s.secret_value or "", plugin))
-        if not (eager and isinstance(plugin, ds.keyword_type)):
+            found.append((s.type, s.secret_value or "", plugin, entropic))
+        if not (eager and keyword):
             continue
         # Messages: also `password: hunter2`, unquoted, by the config-file rule. It runs to the
         # line end, or stops at a quote inside the value: keep the value a parser reads, and
@@ -198,14 +199,14 @@ def _scan_text(ds: Detector, label: str, ln: Line, text: str, eager: bool) -> li
             if _plausible_unquoted(token, tight) and not ds.filtered_out(
                 ("secret",), filename=label, secret=token, plugin=plugin, line=text
             ):
-                found.append((s.type, token, plugin))
+                found.append((s.type, token, plugin, False))
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
-    for kind, value, plugin in found:
+    for kind, value, plugin, entropic in found:
         if (kind, value) in seen:
             continue
         seen.add((kind, value))
-        if isinstance(plugin, ds.entropy_type) and is_object_id(value):
+        if entropic and is_object_id(value):
             continue
         if ds.filtered_out(("context",), filename=label, secret=value, plugin=plugin, line=text, context=context):
             continue

@@ -106,3 +106,62 @@ def test_importing_compiles_no_rule_and_a_message_compiles_few() -> None:
     assert compiled == 0 and total > 150
     assert int(after.split()[0]) < 20
     assert "('currsize', 1)" in after  # the English gate only
+
+
+def _joined_hint(text: str) -> bool:
+    """What `may_admit` answered before it searched each pack's hint on its own: one search of
+    their alternation."""
+    import re
+
+    joined = "|".join(p.admission_hint.pattern for p in C.PACKS.values())
+    return re.search(joined, text[:C.SELF_WINDOW].lower()) is not None
+
+
+def _hint_literals() -> list[str]:
+    from git_ledger.literals import necessary
+
+    return sorted({w for p in C.PACKS.values() for c in necessary(p.admission_hint.pattern) for w in c})
+
+
+HINT_WORDS = _hint_literals()
+
+
+def test_the_admission_hint_answers_as_the_joined_hints_on_every_fixture_text() -> None:
+    # Each pack's hint is searched alone, and a pack whose hint needs CJK not in an ASCII text.
+    texts = _fixture_texts()
+    assert sum(C.may_admit(t) for t in texts) >= 10
+    assert [t for t in texts if C.may_admit(t) != _joined_hint(t)] == []
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(HINT_WORDS), st.sampled_from(FILLER), st.sampled_from(["I ", "my ", "\u212a"])),
+                min_size=1, max_size=10))
+def test_mixes_of_hint_literals_answer_as_the_joined_hints(parts: list[str]) -> None:
+    text = "".join(parts)  # U+212A, the Kelvin sign, lower-cases to ASCII "k"
+    assert C.may_admit(text) == _joined_hint(text), text
+
+
+def _every_shorthand(low: str, langs: list[str]) -> str:
+    """Every pack's shorthand substituted, with no literal checked first (what `_spelled_out` did)."""
+    for lg in langs:
+        for pattern, replacement in C.PACKS[lg].shorthand:
+            low = pattern.sub(replacement, low)
+    return low
+
+
+SHORTHAND_WORDS = sorted({w for lg in C.PACKS for _, _, needles in C._shorthand(lg) for w in needles or ()})
+
+
+def test_shorthand_is_written_out_as_by_every_substitution_on_every_fixture_text() -> None:
+    langs = list(C.PACKS)
+    texts = [t.lower() for t in _fixture_texts()]
+    assert sum(_every_shorthand(t, langs) != t for t in texts) >= 3
+    assert [t for t in texts if C._spelled_out(t, langs) != _every_shorthand(t, langs)] == []
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.sampled_from(SHORTHAND_WORDS), st.sampled_from(FILLER),
+                          st.sampled_from(["u ", "ur ", "t ", "s ", "'", "its still ", "borken"])), min_size=1, max_size=10))
+def test_mixes_of_shorthand_literals_are_written_out_as_by_every_substitution(parts: list[str]) -> None:
+    low = "".join(parts).lower()
+    assert C._spelled_out(low, list(C.PACKS)) == _every_shorthand(low, list(C.PACKS)), low
