@@ -139,7 +139,7 @@ _CLAUSE_END = Regex(r"[,;，、；]|\s[—–-]\s")
 def _opening_sentences(text: str) -> str:
     """The whole sentences that open `text` within MAX_LEN characters; when the first is longer,
     its clauses up to the last full-width comma within them (a Chinese sentence runs on with "，"),
-    else its opening clause ("nothing is changing with any attempt, can you …"); "" when none."""
+    else its opening clause ("still no difference after all of that, could you …"); "" when none."""
     head, end = text[:MAX_LEN + 1], 0
     for m in SENTENCE_END.finditer(head):
         if m.start() > MAX_LEN:

@@ -112,7 +112,7 @@ HARD_CASES: list[tuple[str, str | None, list[str], str | None]] = [
     ("still not working", CLAIM, RAN, "result-error"),
     ("nope, still the same", CLAIM, [], "result-error"),
     ("no change", CHAT, [], "result-error"),
-    ("nothing is changing, whatever you try", CLAIM, RAN, "result-error"),
+    ("nothing changed at all, whatever you did", CLAIM, RAN, "result-error"),
     ("webpack still doesn't build", CLAIM, RAN, "result-error"),
     ("the icons don't show at all now", CLAIM, RAN, "result-error"),
     ("the export is empty now, can you tell me why?", CLAIM, RAN, "result-error"),

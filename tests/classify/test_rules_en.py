@@ -292,7 +292,7 @@ def test_the_ordinary_forms_after_the_work() -> None:
 
 
 def test_a_long_first_sentence_is_read_by_its_opening_clause_after_the_work() -> None:
-    complaint = ("nothing is changing no matter what you try, can you add a log line at the very top of the handler that "
+    complaint = ("still no difference after all those edits, could you add a log line at the very top of the handler that "
                  "prints the request path so we can at least see whether the new code runs at all when I reload the page")
     assert len(complaint) > 200 and "." not in complaint
     assert _typed("claim", complaint) == "result-error"
@@ -395,10 +395,10 @@ RESTATED: list[tuple[str, str]] = [
     ("I'm not sure I was clear: I want the list sorted by date", "premise-error"),
     ("let me rephrase: the button should open a modal", "premise-error"),
     ("what I wanted was a CSV export", "premise-error"),
-    ("but we shouldn't remove it", "instruction-violation"),
+    ("no, you can't delete that", "instruction-violation"),
     ("no, we can't drop that table", "instruction-violation"),
-    ("looks great, just a small snag with the footer, if you can fix that please", "result-error"),
-    ("The upload is not behaving as expected. The counter goes back to one. No errors in the console.", "result-error"),
+    ("nice work, one tiny glitch left in the sidebar, could you fix that please", "result-error"),
+    ("The export still misbehaves. The progress bar jumps back to zero. No errors in the console.", "result-error"),
 ]
 RESTATED_UNTYPED = [
     "you always forget nothing, great memory",
@@ -413,7 +413,7 @@ RESTATED_UNTYPED = [
     "works, the remaining issue is on the backend side which Tom handles",
     "looks good, one small issue in my own code: the test helper is outdated, I'll update it",
     "nice. the only snag is that the designer hasn't sent the icons yet",
-    "the upload is not behaving as expected on the old server, but that server is being retired",
+    "the export misbehaves on the old server, but that server is being retired",
     "I'm not sure I was clear earlier about the deadline, it's friday",
     "let me rephrase the next task so it's clearer: add pagination to the orders list",
     "what I wanted was to see if it works, and it does. thanks",

@@ -59,7 +59,7 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
          r"(?!\s+(?:nothing|anything|none)\b)"),
-    # "sometimes you miss countries when you search", "you keep forgetting the imports"
+    # "now and then you skip the edge cases", "you keep forgetting the imports"
     rule(O, "you-tend-to-miss", r"\byou\s+(?:sometimes|often|always|usually|still|constantly|keep|tend\s+to)\s+(?:miss|forget|skip|omit|leave\s+out"
          r"|missing|forgetting|skipping|omitting|leaving\s+out)\b(?!\s+(?:nothing|anything|none)\b)"
          r"|\b(?:sometimes|often|always|usually|constantly)\s+you\s+(?:miss|forget|skip|omit|leave\s+out)\b(?!\s+(?:nothing|anything|none)\b)"),
@@ -191,7 +191,7 @@ TYPES: tuple[Rule, ...] = (
          r"(?:use|switch\s+to)\s+(?!(?:it|them|that|your|whatever|what|the\s+same|the\s+current|the\s+defaults?|defaults|my\s+judg\w+)\b)[\w`'\"@./-]"
          r"|(?:just\s+|please\s+)?(?:use|switch\s+to|go\s+with)\s+[^.?!,;\n]{1,40}?\s+instead\s*[.!]*$)",
          report=True, not_an_answer=True),
-    # "but we shouldn't remove it, just use it as a stub" right after the agent removed it.
+    # "no, you can't delete that, it is still imported" right after the agent removed it.
     rule(IV, "shouldnt-after-claim", r"^(?![^\n]{0,120}\b(?:right|correct)\s*\?)(?:(?:but|no+|nope|hm+|wait)[,.!\s]+){1,2}(?:we|you)\s+(?:shouldn'?t|should\s+not|mustn'?t|must\s+not|can'?t|cannot)"
          r"\s+(?:just\s+)?(?:remove|delete|drop|change|touch|modify|rename|replace|break|rewrite|overwrite|skip|disable|hardcode)\b",
          after_claim=True, not_an_answer=True),
@@ -211,7 +211,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:it'?s|they'?re|that'?s|is|are)\s+(?:fine|good|perfect|great|ok|okay|correct|right)\b|\b(?:for\s+now|yet|later|until|unless)\b",
          report=True, not_an_answer=True),
     # "stop adding comments everywhere", "stop using globals": the agent is doing it. Opening the message (after
-    # a complaint, "… Stop implementing and explain" is said of the result it complains about).
+    # a complaint, "… Stop coding and tell me why" is said of the result it complains about).
     rule(IV, "stop-doing", r"^(?:(?:no+|nope|ugh|please|pls|just|ok|okay|and|but|seriously)[,.!\s]+){0,2}stop\s+(?!\w{0,20}thing\b|(?:worrying|being|apologi[sz]ing|thinking|overthinking|waiting|hesitating|asking|second-guessing)\b)\w{2,20}ing\b"
          r"(?![^.?!\n]{0,60}\b(?:when\s+you'?re\s+done|for\s+(?:now|today|a\s+(?:bit|moment|minute|second)))\b)",
          report=True, not_an_answer=True),
