@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.testing.loopback import serving
 
 Reply = Callable[[dict[str, Any]], "tuple[int, str]"]
 
@@ -65,14 +66,6 @@ def chat_server(reply: Reply) -> Iterator[ChatServer]:
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (a timeout test)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(Handler) as url:
+        state.url = f"{url}/v1"
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)

@@ -16,8 +16,10 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.testing.loopback import serving
 
 Part = Mapping[str, Any]
 
@@ -109,13 +111,5 @@ def fake_gemini(script: Sequence[Sequence[Part]], side: Callable[[dict[str, Any]
             else:
                 self._send(404, "application/json", b'{"error": {"code": 404, "message": "not here"}}')
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(Handler) as state.url:
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(10)

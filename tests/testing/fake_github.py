@@ -14,12 +14,13 @@ import threading
 import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
+from tests.testing.loopback import serving
 from tests.testing.util import DATA_DIR
 
 TOKEN = "ghs_fakeTokenForTests0123456789abcdef"
@@ -242,15 +243,8 @@ def serve(fake: FakeGitHub) -> Iterator[FakeGitHub]:
 
         do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _do
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(Handler) as fake.url:
         yield fake
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def spec_path() -> Path:
