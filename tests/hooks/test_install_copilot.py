@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ import pytest
 from git_ledger.hooks import install as inst
 from git_ledger.hooks import stop
 from git_ledger.store.store import Store
+from tests.testing.installed import collect_an_earlier_correction, run_installed
 from tests.testing.util import run_cli, write_jsonl
 
 SCRIPT = Path(sys.executable).parent / "git-ledger"
@@ -72,13 +72,6 @@ def test_project_scope_copilot_home_doctor_and_a_broken_file(repo: Path, copilot
     assert copilot_hooks.read_bytes() == b'{"version": 1, "hooks": {'
 
 
-def run_installed(command: str, payload: dict[str, Any] | str, cwd: Path,
-                  **env: str) -> subprocess.CompletedProcess[str]:
-    text = payload if isinstance(payload, str) else json.dumps(payload)
-    return subprocess.run(command, shell=True, input=text, capture_output=True, text=True, cwd=cwd,
-                          env={**os.environ, "PATH": "/usr/bin:/bin", **env}, timeout=60, check=False)
-
-
 def event(n: int, kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """One events.jsonl line: the envelope every Copilot CLI session event has."""
     return {"type": kind, "data": data, "id": f"ev-{n}", "timestamp": f"2026-11-20T10:00:{n:02d}.000Z",
@@ -100,16 +93,7 @@ def say(n: int, text: str) -> dict[str, Any]:
 
 
 def test_the_installed_hook_answers_copilot_in_its_own_terms(repo: Path, copilot_hooks: Path, tmp_path: Path) -> None:
-    earlier = write_jsonl(tmp_path / "logs" / "claude.jsonl", [
-        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
-         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
-        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
-         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
-        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
-         "timestamp": "2026-11-19T09:01:00.000Z",
-         "message": {"role": "user", "content": "you didn't run the tests before saying it was done"}},
-    ])
-    assert run_cli("collect", "--logs", str(earlier), "--json", cwd=repo).returncode == 0
+    collect_an_earlier_correction(repo, tmp_path / "logs")
     assert run_cli("install", "copilot", cwd=repo).returncode == 0
     command = json.loads(copilot_hooks.read_text())["hooks"]["agentStop"][0]["bash"]
     log = tmp_path / "session-state" / "cop-1" / "events.jsonl"
@@ -146,16 +130,7 @@ def test_the_installed_hook_answers_copilot_in_its_own_terms(repo: Path, copilot
 
 def test_the_first_prompt_gets_the_corrections_once_and_agent_stop_does_not_repeat_them(
         repo: Path, copilot_hooks: Path, tmp_path: Path) -> None:
-    earlier = write_jsonl(tmp_path / "logs" / "claude.jsonl", [
-        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
-         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
-        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
-         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
-        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
-         "timestamp": "2026-11-19T09:01:00.000Z",
-         "message": {"role": "user", "content": "you didn't run the tests before saying it was done"}},
-    ])
-    assert run_cli("collect", "--logs", str(earlier), "--json", cwd=repo).returncode == 0
+    collect_an_earlier_correction(repo, tmp_path / "logs")
     assert run_cli("install", "copilot", cwd=repo).returncode == 0
     hooks = json.loads(copilot_hooks.read_text())["hooks"]
     prompt_hook, stop_hook = hooks["userPromptSubmitted"][0]["bash"], hooks["agentStop"][0]["bash"]

@@ -5,8 +5,6 @@ editor with no offline headless mode here, so this is the documented contract, n
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ from typing import Any
 import pytest
 
 from git_ledger.hooks import install as inst
+from tests.testing.installed import collect_an_earlier_correction, run_installed
 from tests.testing.util import run_cli, write_jsonl
 
 SCRIPT = Path(sys.executable).parent / "git-ledger"
@@ -58,22 +57,8 @@ def test_a_new_file_gets_a_version_and_a_broken_one_is_left_alone(repo: Path, cu
     assert out.returncode == 1 and "not valid JSON" in out.stderr and cursor_hooks.read_bytes() == b'{"version": 1, "hooks": {'
 
 
-def run_installed(command: str, payload: dict[str, Any], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, shell=True, input=json.dumps(payload), capture_output=True, text=True,
-                          cwd=cwd, env={**os.environ, "PATH": "/usr/bin:/bin"}, timeout=60, check=False)
-
-
 def test_the_installed_hooks_answer_cursor_in_its_own_terms(repo: Path, cursor_hooks: Path, tmp_path: Path) -> None:
-    earlier = write_jsonl(tmp_path / "logs" / "claude.jsonl", [
-        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
-         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
-        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
-         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
-        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
-         "timestamp": "2026-11-19T09:01:00.000Z",
-         "message": {"role": "user", "content": "you didn't run the tests before saying it was done"}},
-    ])
-    assert run_cli("collect", "--logs", str(earlier), "--json", cwd=repo).returncode == 0
+    collect_an_earlier_correction(repo, tmp_path / "logs")
     run_cli("install", "cursor", cwd=repo)
     hooks = json.loads(cursor_hooks.read_text())["hooks"]
     start, stop = hooks["sessionStart"][0]["command"], hooks["stop"][0]["command"]

@@ -4,8 +4,6 @@ geminicli.com/docs/hooks/reference), fed its JSON on stdin."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +11,8 @@ from typing import Any
 import pytest
 
 from git_ledger.hooks import install as inst
-from tests.testing.util import run_cli, write_jsonl
+from tests.testing.installed import collect_an_earlier_correction, run_installed
+from tests.testing.util import run_cli
 
 SCRIPT = Path(sys.executable).parent / "git-ledger"
 
@@ -86,11 +85,6 @@ def test_project_scope_and_doctor(repo: Path, gemini_settings: Path) -> None:
     assert user["problem"] == "hooksConfig.enabled is false in this file: Gemini CLI runs no hooks"
 
 
-def run_installed(command: str, payload: dict[str, Any], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, shell=True, input=json.dumps(payload), capture_output=True, text=True,
-                          cwd=cwd, env={**os.environ, "PATH": "/usr/bin:/bin"}, timeout=60, check=False)
-
-
 def chat(path: Path, messages: list[dict[str, Any]]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"sessionId": "g-7", "projectHash": "0" * 64, "startTime": "2026-11-20T10:00:00Z",
@@ -99,17 +93,7 @@ def chat(path: Path, messages: list[dict[str, Any]]) -> Path:
 
 
 def test_the_installed_hooks_answer_gemini_in_its_own_terms(repo: Path, gemini_settings: Path, tmp_path: Path) -> None:
-    # A correction from an earlier Claude Code session in this repository, collected.
-    earlier = write_jsonl(tmp_path / "logs" / "claude.jsonl", [
-        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
-         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
-        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
-         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
-        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
-         "timestamp": "2026-11-19T09:01:00.000Z",
-         "message": {"role": "user", "content": "you didn't run the tests before saying it was done"}},
-    ])
-    assert run_cli("collect", "--logs", str(earlier), "--json", cwd=repo).returncode == 0
+    collect_an_earlier_correction(repo, tmp_path / "logs")
     run_cli("install", "gemini", cwd=repo)
     data = json.loads(gemini_settings.read_text())
     before, after = ours(data, "BeforeAgent")[0]["command"], ours(data, "AfterAgent")[0]["command"]
