@@ -293,7 +293,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     ) and not _moved_on(typed.words, packs)
     if typed.dominated and not failed and not (prose and context is not None and context.claimed):
         return Classification(NONE, excluded=PASTED, lang=lang)
-    body = _spelled_out(QUOTED.sub('""', prose).strip().lower(), langs)
+    body = _body(prose, langs)
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
     sentences = _Sentences(body)
     for live in lives:
@@ -334,6 +334,11 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     return Classification(NONE, lang=lang)
 
 
+def _body(words: str, langs: list[str]) -> str:
+    """What the rules read of typed words: quotes emptied, lowercased, shorthand written out."""
+    return _spelled_out(QUOTED.sub('""', words).strip().lower(), langs)
+
+
 def _spelled_out(low: str, langs: list[str]) -> str:
     """`low` with each pack's informal spellings written out (`Pack.shorthand`)."""
     for lg in langs:
@@ -360,7 +365,7 @@ def _shorthand(lang: str) -> tuple[tuple[Regex, str, tuple[str, ...] | None], ..
 
 def _excluded(text: str, langs: list[str], gated: bool) -> bool:
     """An exclusion of the packs of `langs` holds in `text`."""
-    body = _spelled_out(QUOTED.sub('""', text).strip().lower(), langs)
+    body = _body(text, langs)
     sentences = _Sentences(body)
     return any(_hit(r, body, sentences) for lg in langs
                for r in (_gate(lg).live(body) if gated else _everything(lg)).exclusions)

@@ -184,12 +184,15 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None, scope
 def _judged(ev: Any, names: list[str], c: Classification, scope: str) -> Message | None:
     """The message as the judges read it, when `scope` sends the rules' `none` to them; else None.
     Its text is the case's (masked, cut as a stored case is cut); the judges mask what they read."""
+    from dataclasses import replace
+
     from git_ledger.judges.fullpath import Message, judged
     from git_ledger.masking.mask import mask
 
-    if not judged(c, after_turn=bool((ev.previous or "").strip() or names), scope=scope):
+    message = Message("", ev.previous or "", tuple(names))  # its text only once it is judged
+    if not judged(c, after_turn=message.after_turn, scope=scope):
         return None
-    return Message(excerpt(ev.text, mask), ev.previous or "", tuple(names))
+    return replace(message, text=excerpt(ev.text, mask))
 
 
 TEXT_MAX = 2000  # characters of a case's text kept (a 50 MB agent admission was stored whole)
