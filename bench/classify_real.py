@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 REPO = Path(__file__).resolve().parents[1]
 if __package__ in (None, ""):
@@ -79,14 +79,17 @@ def data_dir(given: str | None = None) -> Path:
     return Path(shared) / "data" if shared else REPO.parent / "shared" / "data"
 
 
-def load(path: Path) -> list[Row]:
+def load(path: Path, part_of: Callable[[dict[str, Any]], str] | None = None) -> list[Row]:
+    """The rows of a file in the development set's format; `part_of` names a row's part where the
+    file has no `part` field (our written sets, bench/classify_written.py)."""
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         r = json.loads(line)
-        rows.append(Row(r["id"], r["lang"], r["text"], r.get("prev_assistant"), tuple(r.get("prev_tools") or ()),
-                        r["label"], r["part"], bool(r.get("disputed")), r.get("source_repo", "")))
+        rows.append(Row(r["id"], r["lang"], r["text"], r.get("prev_assistant") or None, tuple(r.get("prev_tools") or ()),
+                        r["label"], part_of(r) if part_of else r["part"], bool(r.get("disputed")),
+                        r.get("source_repo", "")))
     return rows
 
 

@@ -13,10 +13,10 @@ blind half says how rules written from examples carry over to examples of the sa
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
@@ -26,19 +26,12 @@ import classify_real as real  # noqa: E402 (after the path insert above)
 WRITTEN = REPO / "tools" / "data"
 
 
-def half_of(row_id: str) -> str:
-    return "dev" if int(row_id.rsplit("-", 1)[1]) % 2 == 0 else "blind"
+def half_of(row: dict[str, Any]) -> str:
+    return "dev" if int(row["id"].rsplit("-", 1)[1]) % 2 == 0 else "blind"
 
 
 def load(folder: Path = WRITTEN) -> list[real.Row]:
-    rows = []
-    for path in sorted(folder.glob("written_messages_*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                rows.append(real.Row(r["id"], r["lang"], r["text"], r.get("prev_assistant") or None,
-                                     tuple(r.get("prev_tools") or ()), r["label"], half_of(r["id"]), False))
-    return rows
+    return [row for path in sorted(folder.glob("written_messages_*.jsonl")) for row in real.load(path, half_of)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
