@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,6 +139,21 @@ def _row_to_case(row: Sequence[object]) -> Case:
     return Case(**dict(zip(_CASE_COLUMNS, row)))  # type: ignore[arg-type]
 
 
+def _use_wal(db: sqlite3.Connection, busy_ms: int) -> None:
+    """Switch a new store to WAL. SQLite answers a racing switch with an immediate "locked",
+    without calling the busy handler, so the wait is ours: retry until `busy_ms` has passed."""
+    deadline = time.monotonic() + busy_ms / 1000
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.005)
+
+
 class Store:
     def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self.db = db
@@ -162,8 +178,7 @@ class Store:
             db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
             (version,) = db.execute("PRAGMA user_version").fetchone()
             if version < len(MIGRATIONS):
-                if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                    db.execute("PRAGMA journal_mode = WAL")
+                _use_wal(db, busy_ms)
                 store._migrate()
             for suffix in ("-wal", "-shm"):
                 side = Path(str(path) + suffix)
