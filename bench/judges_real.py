@@ -9,8 +9,10 @@ absent: says so and exits 0), leaving out the rows its labellers disputed. Per l
   repository, our written messages in every training fold, with the shipped thresholds and
   scope, as tools/train_judges.py chose them), with the rules as they are and as on unseen
   repositories (`judge_training.held_out_rules`, the --by-repo view of bench/rules_by_lang.py);
+  the harvested rows' dev half among them (it trains the artefact too);
 * measure: the shipped artefact through the product's own code (`judges.fullpath`, the judges'
-  classes), on repositories no training or threshold saw. Report it; never tune on it.
+  classes), on repositories no training or threshold saw. Report it; never tune on it. `--part harvested`
+  does the same on the check half of the harvested real rows (`judge_training.harvest_half`).
 "Precision" counts a typed message right when it is labelled a correction of any type
 (exact-type precision also asks for the labelled type); recall is over all corrections,
 `other-correction` included; "at 85%" weights the non-corrections up to 85% of the traffic.
@@ -81,7 +83,10 @@ def measure(rows: list[jt.Row], manifest: dict[str, object]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--part", choices=("tune", "measure", "both"), default="both")
+    parser.add_argument("--part", choices=("tune", "measure", "both", "harvested"), default="both",
+                        help="harvested: the shipped artefact on the check half of the harvested rows")
+    parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
+                        help=f"folders of harvested rows (default {jt.HARVESTED})")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
@@ -90,8 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
     print(f"judges on the rules' {manifest.get('scope', 'other')} (judges.fullpath.SCOPES); thresholds "
           + ", ".join(f"{n} {e['correction_min']}" for n, e in manifest["judges"].items()) + "\n")
+    harvested = args.harvested or [jt.HARVESTED]
+    if args.part == "harvested":
+        print(measure(jt.load_harvested(harvested, (jt.HARVEST_CHECK,)), manifest).replace("measure,", "harvested check half,"))
+        return 0
     if args.part in ("tune", "both"):
-        print(tune(jt.load_rows(folder, ("tune",)), manifest) + "\n")
+        print(tune(jt.load_rows(folder, ("tune",)) + jt.load_harvested(harvested), manifest) + "\n")
     if args.part in ("measure", "both"):
         print(measure(jt.load_rows(folder, ("measure",)), manifest))
     return 0

@@ -97,6 +97,37 @@ def load_written(folder: Path = WRITTEN) -> list[Row]:
     return rows
 
 
+# Real messages harvested from public repositories outside the development set: their texts stay
+# outside the repository like the development set's (`$GIT_LEDGER_HARVEST`, or `../harvest` beside
+# the checkout); tools/data/harvested_index.jsonl says where each row is from and how it was labelled.
+HARVESTED = Path(os.environ["GIT_LEDGER_HARVEST"]) if os.environ.get("GIT_LEDGER_HARVEST") else ROOT.parent / "harvest"
+HARVEST_DEV, HARVEST_CHECK = "harvested-dev", "harvested-check"
+
+
+def harvest_half(repo: str) -> str:
+    """The half a harvested row belongs to, by its repository's owner (one person's repositories
+    share wording): `harvested-dev` trains the judges and guides the rules, `harvested-check`
+    is only reported, like the development set's measure part."""
+    owner = repo.split("/", 1)[0].lower()
+    return HARVEST_CHECK if hashlib.sha256(f"harvest:{owner}".encode()).digest()[0] % 2 else HARVEST_DEV
+
+
+def load_harvested(folders: Iterable[Path] = (HARVESTED,), halves: Iterable[str] = (HARVEST_DEV,)) -> list[Row]:
+    """Harvested real rows of the given halves, the labellers' disputed rows left out."""
+    wanted = set(halves)
+    rows = []
+    for folder in folders:
+        for path in sorted(folder.glob("harvested_*.jsonl")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if not line.strip():
+                    continue
+                obj = json.loads(line)
+                half = harvest_half(obj["source_repo"])
+                if not obj.get("disputed") and half in wanted:
+                    rows.append(_row(obj, obj["source_repo"], half))
+    return rows
+
+
 def folds_by_repo(rows: Sequence[Row], k: int = FOLDS) -> list[int]:
     """A fold number per row; every repository in one fold, folds filled largest repo first.
     Our written rows get TRAIN_ONLY: in every training fold, in no test fold."""

@@ -4,7 +4,10 @@
     GIT_LEDGER_SHARED=/work/shared python tools/train_judges.py [--check] [--written DIR | --no-written]
 
 Reads the development set's `tune` part only (`$GIT_LEDGER_SHARED/data/messages.jsonl` or
-`../shared/data` beside the checkout; absent: says so and exits 0), and our own written messages
+`../shared/data` beside the checkout; absent: says so and exits 0), the dev half of the real
+messages harvested from other public repositories (`$GIT_LEDGER_HARVEST/harvested_*.jsonl` or
+`../harvest` beside the checkout, when present; tools/data/harvested_index.jsonl lists them), real
+rows like tune's: in the folds by repository; `judge_training.harvest_half`), and our own written messages
 (`tools/data/written_messages_*.jsonl`), which only ever train: they are in every training fold
 and in no test fold or figure. Steps, all deterministic:
 1. out-of-fold class probabilities of both judges, 5 folds by repository, each row seen with
@@ -170,16 +173,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ARTEFACTS, help=f"artefact folder (default {ARTEFACTS})")
     parser.add_argument("--written", type=Path, default=jt.WRITTEN, help=f"our written messages (default {jt.WRITTEN})")
     parser.add_argument("--no-written", action="store_true", help="train on the development set alone")
+    parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
+                        help=f"folders of harvested real rows, harvested_*.jsonl (default {jt.HARVESTED}); "
+                             "their dev half trains and is cross-validated like tune")
+    parser.add_argument("--no-harvested", action="store_true", help="leave the harvested rows out")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
         print("train_judges: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
-    rows = jt.load_rows(folder, ("tune",))
+    tune = jt.load_rows(folder, ("tune",))
+    harvested = [] if args.no_harvested else jt.load_harvested(args.harvested or [jt.HARVESTED])
+    rows = tune + harvested
     written = [] if args.no_written else jt.load_written(args.written)
     data = jt.prepare(rows, written)
     probs = {name: data.halves(p)[0] for name, p in out_of_fold(data).items()}
-    print(f"{len(rows)} tune rows, {sum(r.correction for r in rows)} corrections; "
+    print(f"{len(tune)} tune rows, {sum(r.correction for r in tune)} corrections; "
+          f"{len(harvested)} harvested rows (dev half), {sum(r.correction for r in harvested)} corrections; "
           f"{len(written)} written rows ({sum(r.correction for r in written)} corrections), training only")
     choice, figs, report = cross_validate(rows, probs, data.folds[:data.real])
     print("\n".join(report))
@@ -199,7 +209,9 @@ def main(argv: list[str] | None = None) -> int:
             name: {"file": f"{name}.npz", "correction_min": choice.thresholds[name], "none_min": NONE_MIN, "fit": fit}
             for name, fit in (("ngram", NGRAM), ("e5", E5))
         },
-        "trained_on": {"rows": len(rows), "corrections": sum(r.correction for r in rows), "part": "tune",
+        "trained_on": {"rows": len(tune), "corrections": sum(r.correction for r in tune), "part": "tune",
+                       "harvested_rows": len(harvested), "harvested_corrections": sum(r.correction for r in harvested),
+                       "harvested_half": jt.HARVEST_DEV,
                        "written_rows": len(written), "written_weight": WRITTEN_WEIGHT, "written_files": sorted({r.repo.split(":", 1)[1] for r in written}),
                        "folds": jt.FOLDS, "seed": jt.SEED, "script": "tools/train_judges.py"},
         "cross_validated": {name: {"typed": f.typed, "precision": f.precision, "recall": f.recall,
