@@ -116,7 +116,7 @@ def line(title: str, f: jt.Figures) -> str:
             f"recall {jt.fmt(f.recall)}, at the natural mix {jt.fmt(f.natural_precision)}")
 
 
-def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequence[int]
+def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequence[int], scope: str | None = None
                    ) -> tuple[Choice, dict[str, jt.Figures], list[str]]:
     """The choice (scope and thresholds), the figures behind it, and a report."""
     rules = jt.rule_classifications(rows)
@@ -125,18 +125,20 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
               line("rules alone, held out by repository", jt.figures(rows, [
                   c.type if c.type in TYPES else None for c in held])["all"])]
     best: tuple[float, str, list[str | None]] | None = None
-    by_scope = {}
-    for scope in SCOPES:
-        typed_held = typings(rows, held, probs, scope)
+    by_scope, estimates = {}, {}
+    for candidate in SCOPES:
+        typed_held = typings(rows, held, probs, candidate)
         estimate, chosen = nested(rows, held, typed_held, folds)
         f = jt.figures(rows, estimate)["all"]
-        by_scope[scope] = typed_held
-        report.append(line(f"full path, scope {scope}, rules held out, nested CV", f)
+        by_scope[candidate] = typed_held
+        estimates[candidate] = estimate
+        report.append(line(f"full path, scope {candidate}, rules held out, nested CV", f)
                       + f" (thresholds per fold {chosen})")
         worth = float(f.typed_correct - FALSE_COST * f.false)
         if (f.natural_precision or 0) >= NATURAL_TARGET and (best is None or worth > best[0]):
-            best = (worth, scope, estimate)
-    scope = best[1] if best is not None else "other"
+            best = (worth, candidate, estimate)
+    if scope is None:
+        scope = best[1] if best is not None else "other"
     pair = best_pair(rows, held, by_scope[scope], range(len(rows)))
     if pair is None:
         raise SystemExit("no thresholds reach the precision floors on tune; nothing written")
@@ -145,7 +147,7 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
     as_is = typings(rows, rules, probs, scope)
     as_is_nested, _ = nested(rows, rules, as_is, folds)
     figs = {
-        "full_path_held_out": jt.figures(rows, best[2] if best is not None else [None] * len(rows))["all"],
+        "full_path_held_out": jt.figures(rows, estimates[scope])["all"],
         "full_path": jt.figures(rows, as_is_nested)["all"],
         "pair_alone": jt.figures(rows, jt.pair_alone(probs["ngram"], probs["e5"], ths["ngram"], ths["e5"]))["all"],
     }
@@ -176,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
                         help=f"folders of harvested real rows, harvested_*.jsonl (default {jt.HARVESTED}); "
                              "their dev half trains and is cross-validated like tune")
+    parser.add_argument("--scope", choices=SCOPES, help="judge this scope instead of the one cross-validation picks (to compare)")
     parser.add_argument("--no-harvested", action="store_true", help="leave the harvested rows out")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
@@ -191,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(tune)} tune rows, {sum(r.correction for r in tune)} corrections; "
           f"{len(harvested)} harvested rows (dev half), {sum(r.correction for r in harvested)} corrections; "
           f"{len(written)} written rows ({sum(r.correction for r in written)} corrections), training only")
-    choice, figs, report = cross_validate(rows, probs, data.folds[:data.real])
+    choice, figs, report = cross_validate(rows, probs, data.folds[:data.real], args.scope)
     print("\n".join(report))
     print(f"chosen: judging {choice.scope}; correction thresholds {choice.thresholds}")
     if args.check:

@@ -22,8 +22,17 @@ NGRAM_SIZES = (1, 2, 3, 4)
 FLAG_TOKENS = (
     "claim", "no-claim", "prev-known", "prev-unknown", "tools-edit-run", "tools-no-edit-run", "tools-none",
     "tools-some", "pasted", "not-pasted", "question", "statement", "typed-short", "typed-medium", "typed-long",
-    "raw-long", "raw-short",
+    "raw-long", "raw-short", "failure-words", "corrective-words", "failure-after-work", "corrective-after-work",
 )
+# Words of a failure or bad state in the person's own words, in the four languages: with the
+# context flags they let a linear judge read "a failure reported right after the agent's work"
+# (the commonest real correction) as one fact rather than as a project's vocabulary.
+_FAILURE_WORDS = re.compile(
+    r"(?i:error|exception|traceback|fail|crash|broken|not\s+working|doesn'?t\s+work|didn'?t\s+work|still|same|"
+    r"nothing\s+(?:changed|happens)|no\s+(?:change|effect)|wrong|missing|blank|empty|40[0-9]|50[0-9])"
+    r"|报错|錯誤|错误|失败|失敗|不行|没用|沒用|没有效果|沒有效果|还是|還是|依然|仍然|不对|不對|没变|沒變|异常|異常"
+    r"|エラー|動かない|できない|変わらない|変わりません|まだ|おかしい|表示されない|効かない"
+    r"|에러|오류|실패|안\s?돼|안\s?되|그대로|여전히|안\s?나와|이상해|똑같")
 _TOOL_NAME = re.compile(r"[A-Za-z_][\w.-]{0,60}")
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
@@ -71,7 +80,25 @@ def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: st
     size = len(typed)
     out.append("typed-short" if size < 40 else "typed-medium" if size < 200 else "typed-long")
     out.append("raw-long" if len(text) > 200 else "raw-short")
+    worked = out[0] == "claim" or out[2] == "tools-edit-run"
+    head = typed[:600]
+    if _FAILURE_WORDS.search(head) is not None:
+        out.append("failure-words")
+        if worked:
+            out.append("failure-after-work")
+    if _corrective(head):
+        out.append("corrective-words")
+        if worked:
+            out.append("corrective-after-work")
     return tuple(out)
+
+
+def _corrective(typed: str) -> bool:
+    """The rules' own corrective lexicon (`Pack.corrective`, what they leave as "other") holds."""
+    from git_ledger.classify.classify import PACKS, languages
+
+    low = typed.lower()
+    return any(PACKS[lang].corrective.search(low) is not None for lang in languages(typed))
 
 
 def gather(text: str, previous: str = "", previous_tools: str = "") -> Evidence:

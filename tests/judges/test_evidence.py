@@ -1,0 +1,33 @@
+"""What the local judges read of a message: its typed words and facts about the turn before it."""
+from __future__ import annotations
+
+import pytest
+
+from git_ledger.judges.evidence import FLAG_TOKENS, gather
+
+
+@pytest.mark.parametrize("text", [
+    "now there is this error: cannot encode maps inside lists",
+    "还是不行，页面报错",
+    "修正してもまだエラーが出ます",
+    "여전히 에러가 나요",
+])
+def test_a_failure_right_after_the_agents_work_is_one_fact(text: str) -> None:
+    flags = gather(text, "I've updated the handler; this should fix it.", "Edit lib/a.ex").flags
+    assert "failure-words" in flags and "failure-after-work" in flags
+
+
+def test_the_same_words_opening_a_task_are_not_after_work() -> None:
+    flags = gather("there is an error on the login page, can you look?").flags
+    assert "failure-words" in flags and "failure-after-work" not in flags
+    assert "prev-unknown" in flags
+
+
+def test_a_new_request_after_work_names_no_failure() -> None:
+    flags = gather("great, now add a dark mode toggle", "Done: the tests pass.", "Bash pytest").flags
+    assert "failure-words" not in flags and "failure-after-work" not in flags
+
+
+def test_every_flag_is_a_known_token() -> None:
+    for args in (("no, you did the opposite", "Updated the config.", "Edit a.py"), ("hi", "", "")):
+        assert set(gather(*args).flags) <= set(FLAG_TOKENS)
