@@ -112,6 +112,11 @@ def typed_words(text: str) -> Typed:
         text = " ".join(parts[0::2])
     lines = [line for line in text.splitlines() if line.strip()]
     pasted = [bool(OUTPUT_LINE.match(line)) for line in lines]
+    # A wrapped output line goes on, indented at least as deep, on the next line ("    12:03:17.245 Error: step
+    # exited with code 1; see above…" / "    and rerun …"): pasted too (typed words start at the margin).
+    for i in range(1, len(lines)):
+        if pasted[i - 1] and not pasted[i] and 0 < _indent(lines[i - 1]) <= _indent(lines[i]):
+            pasted[i] = True
     # "Here is what the build printed:" and what follows it: an introduced paste, whatever its lines look like.
     intro = next((i for i, line in enumerate(lines[:-1]) if not pasted[i] and PASTE_INTRO.search(line)), None)
     if intro is not None:
@@ -121,6 +126,10 @@ def typed_words(text: str) -> Typed:
     dominated = (bool(code) and len(code) >= len(text.strip())) or not lines or (
         any(pasted) and 2 * sum(pasted) >= len(lines))
     return Typed(words.strip(), paste, dominated)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def opening(text: str, limit: int = 400) -> str:
@@ -150,6 +159,11 @@ def _opening_sentences(text: str) -> str:
         if end < 0:
             clause = _CLAUSE_END.search(head)
             end = clause.start() if clause else 0
+            # "the form loads now, but pressing submit throws an exception: …": a clause opening with "but" goes on
+            # with the report the first began.
+            if clause and head[clause.end():].lstrip().lower().startswith("but "):
+                more = _CLAUSE_END.search(head, clause.end())
+                end = more.start() if more else end
     return head[:end].strip()
 
 
@@ -182,7 +196,9 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
     return any(p.question and p.question.search(text) for p in packs)
 
 
-_SENTENCE_MARKS = Regex(r"([。！？!?\n]+)")
+# A question mark ends a sentence in any language; an English full stop only after a word ("it still fails. can
+# you see why?"), not inside a number, a path or a version.
+_SENTENCE_MARKS = Regex(r"([。！？!?\n]+|(?<=[a-z])\.\s+)")
 
 
 def _statements(text: str, packs: list[Pack]) -> str:

@@ -41,6 +41,8 @@ _EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced
 _WORK_REPORT = rx(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
     r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
+    # a bold heading of a summary's item: "7. **Updated exports**: …", "**Removed `old_helper`**"
+    r"|\*\*" + _EN_WORK + r"\s[^*\n]{1,40}\*\*"
     r"|\b(?:this|that|these\s+changes|the\s+(?:fix|change|changes|update))\s+should\s+(?:now\s+)?(?:fix|resolve|solve"
     r"|address|work|prevent|handle|make)\b"
     r"|\bshould\s+(?:now\s+)?(?:work|be\s+(?:fixed|resolved|working))\b|\bnow\s+(?:works|renders|shows|returns|passes)\b"

@@ -202,6 +202,28 @@ def test_a_question_can_only_be_an_instruction_violation() -> None:
     assert C.classify("誰讓你刪掉這個檔案的？").type == "instruction-violation"
 
 
+# A build log copied from a deploy page: each line stamped with a clock time, long lines wrapped onto the
+# next, indented as deep.
+_BUILD_LOG = (
+    "    07:12:45.031 Cloning the repository (branch main)\n"
+    "    07:12:46.210 Restoring the build cache from the last deployment\n"
+    "    07:12:51.877 Warning: the lockfile was written by a newer package manager; some entries\n"
+    "     may be read differently.\n"
+    "    07:12:52.004 Error: the build command exited with status 2 after the compile step\n"
+    "    failed on the first module. Run it locally with the same environment to see the whole\n"
+    "    output.\n"
+)
+
+
+def test_a_wrapped_clock_stamped_log_is_a_paste() -> None:
+    typed = C.typed_words(_BUILD_LOG + "what now")
+    assert typed.words == "what now"  # the wrapped lines go with the paste, the typed line at the margin stays
+    assert typed.dominated
+    got = C.classify(_BUILD_LOG, previous="Done, the deploy config is fixed.", previous_tools=("Edit(vercel.json)",))
+    assert got.type == "result-error"  # a failure pasted right after the agent's fix
+    assert C.classify(_BUILD_LOG).excluded == "pasted-output"  # opening a task: a paste, no words of complaint
+
+
 def test_rule_names_say_which_pack_and_rule_matched() -> None:
     c = C.classify("빠졌잖아")
     assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")

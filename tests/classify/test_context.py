@@ -77,6 +77,8 @@ def test_a_report_of_work_is_a_claim_and_a_plan_is_not() -> None:
     assert claims_work("Now let's try the import once more with the renamed column:")
     assert claims_work("```js\n// ... existing code ...\nconst retries = 5;\n```")
     assert claims_work("Tell me if these edits help.")
+    assert claims_work("6. **Kept `slugify`**: as requested\n7. **Updated exports**: dropped the old alias")
+    assert not claims_work("**Note**: the exports live in index.js")
     assert not claims_work("Let me change the retry limit.")
     assert not claims_work("どちらの方針にするか決めてください。")
     assert not claims_work("Would you like me to update the routes?")

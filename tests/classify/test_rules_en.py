@@ -300,6 +300,15 @@ def test_a_long_first_sentence_is_read_by_its_opening_clause_after_the_work() ->
     task = ("Now that the importer is done, I'd like to work on the export side, which has been neglected for a while and "
             "is still missing a proper CSV writer with quoting, a JSON lines mode, and a way to choose the columns")
     assert len(task) > 200 and _typed("claim", task) is None
+    # the opening clause goes on into a "but" clause: the report the first began
+    report = ("the dialog opens now, but when I click confirm I get this error: the handler expected a list of integers and "
+              "received a single string, coming from the query parameters that the router passes on to the controller")
+    assert len(report) > 200 and "." not in report
+    assert _typed("claim", report) == "result-error"
+    assert _typed("explained", report) is None
+    wish = ("the form looks right now, but could you also add a second step to the wizard where the user picks a plan, "
+            "shows the price per month and the yearly discount, and only then goes on to the payment details page")
+    assert len(wish) > 200 and _typed("claim", wish) is None
 
 
 # Words of a correction said of something else: a task named after an explanation, a follow-up question,
@@ -659,4 +668,98 @@ def test_round_two_corrections_are_typed() -> None:
 
 def test_round_two_near_misses_stay_untyped() -> None:
     wrong = [(c, t, got) for c, t in ROUND_TWO_NEAR_MISSES if (got := _typed(c, t)) is not None]
+    assert not wrong, wrong
+
+
+# Round three: real traffic's failures reported right after the agent's work, in everyday words.
+ROUND_THREE: list[tuple[str, str, str]] = [
+    # a fresh error shown after the change
+    ("claim", "now I get this error: TypeError: cannot read properties of undefined", "result-error"),
+    ("claim", "when I open the settings page I get the following exception: KeyError 'theme'", "result-error"),
+    ("claim", "there is now this error in the console: module not found", "result-error"),
+    ("claim", "ok, now we have this: ZeroDivisionError in totals()", "result-error"),
+    ("claim", "I tried to log in but got this: invalid session", "result-error"),
+    ("claim", "well, now I get a 403 when calling the export endpoint", "result-error"),
+    ("claim", "let's look at the error I'm getting when saving a draft: column does not exist", "result-error"),
+    ("claim", "the sync is disconnected with socket error: connection refused", "result-error"),
+    # the fix itself judged
+    ("claim", "hmm, the patch appears to have failed to fix the redirect loop", "result-error"),
+    ("claim", "hey, the write to /etc/app/app.conf failed. retry it with sudo", "result-error"),
+    ("claim", "when I try to add a second address I get this error: value too long", "result-error"),
+    ("claim", "your change failed to fix it. can you dig into why?", "result-error"),
+    # a failure the user cannot explain, tried and failed
+    ("claim", "for some reason I can't upload a file anymore", "result-error"),
+    ("claim", "somehow it made the logo disappear", "result-error"),
+    ("claim", "I clicked the export button but nothing downloads", "result-error"),
+    ("claim", "I restarted the server but it still doesn't pick up the config", "result-error"),
+    ("claim", "failure, read the container logs and work out what broke", "result-error"),
+    ("claim", "3 failed, fix them so the whole suite is green", "result-error"),
+    ("claim", "failed the lint step, can you find out why?", "result-error"),
+    ("claim", "help me figure out why the totals are not updating", "result-error"),
+    ("claim", "why are all these warnings showing up now?", "result-error"),
+    ("claim", "why am I getting this exception?", "result-error"),
+    ("claim", "no no, instead of a loop just use a dict lookup", "instruction-violation"),
+    # the result named broken, still the same
+    ("claim", "the login page broken", "result-error"),
+    ("claim", "what did you change?? search broken??", "result-error"),
+    ("claim", "it's erroring on every request now", "result-error"),
+    ("claim", "still same output, print the parsed rows so I can see them", "result-error"),
+    ("claim", "still I don't see the new column", "omission"),
+    ("claim", "still a bit off, the icons are not aligned", "result-error"),
+    # the request done the other way, the wrong thing kept
+    ("claim", "no no, you did the exact opposite! the header goes at the bottom", "instruction-violation"),
+    ("claim", "that's the opposite of what I asked for", "instruction-violation"),
+    ("claim", "you are removing validate_email and parse_phone. they must stay.", "instruction-violation"),
+    ("none", "wait, you're deleting the fixtures", "instruction-violation"),
+    ("claim", "the correct path should be config/app.yaml", "premise-error"),
+    ("claim", "no, the right table is invoices_v2", "premise-error"),
+    ("claim", "nice, but in the parser you understood something wrong: dates are day first", "premise-error"),
+]
+
+ROUND_THREE_NEAR_MISSES: list[tuple[str, str]] = [
+    # the same words opening a task: nothing of the agent's came before
+    ("none", "now I get this error: TypeError: cannot read properties of undefined"),
+    ("explained", "when I open the settings page I get the following exception: KeyError 'theme'"),
+    ("explained", "for some reason I can't upload a file, can you look into it?"),
+    ("explained", "I clicked the export button but nothing downloads"),
+    ("explained", "the login page broken"),
+    ("explained", "the correct path should be config/app.yaml"),
+    # a feature asked for, errors named as its subject
+    ("claim", "add error handling so users never see this error: a raw traceback"),
+    ("claim", "show an error when the upload fails"),
+    ("claim", "make sure we catch the exception I'm getting when the token expires"),
+    # hypotheticals
+    ("claim", "if you get this error: permission denied, run it with sudo"),
+    ("claim", "if the push failed to fix the build, tell me"),
+    ("claim", "in case it is broken, roll back"),
+    ("claim", "if the install failed, retry it with sudo"),
+    ("explained", "the migration to postgres 16 failed."),
+    ("explained", "help me figure out why the totals are not updating"),
+    ("claim", "can you double-check the totals before we ship?"),
+    ("explained", "why am I getting this exception?"),
+    ("asked", "no, instead of a modal use a toast"),
+    ("claim", "why are these errors logged as warnings in general?"),
+    # someone else's or an old failure, the user's own slip
+    ("claim", "yesterday I tried to deploy but got this: quota exceeded. unrelated, fine now"),
+    ("claim", "my colleague gets this error: SSL handshake failed, on his laptop"),
+    ("claim", "for some reason I think I typed the wrong port, my bad"),
+    # the agent's proposal taken up, with the scope of the work ahead
+    ("claim", "ok, try that approach but only in the invoices module. do not touch anything else."),
+    ("claim", "great, go with your second option"),
+    # praise and plans
+    ("claim", "you are removing the dead code, good"),
+    ("claim", "the correct file is open now, thanks"),
+    ("claim", "i suspect there's a bug with the cache command; compare how the other commands resolve paths"),
+    ("claim", "this runs on my own box; I'm chasing a fault, probably a problem in the proxy settings"),
+    ("claim", "it was broken before your change"),
+]
+
+
+def test_round_three_corrections_are_typed() -> None:
+    wrong = [(c, t, want, _typed(c, t)) for c, t, want in ROUND_THREE if _typed(c, t) != want]
+    assert not wrong, wrong
+
+
+def test_round_three_near_misses_stay_untyped() -> None:
+    wrong = [(c, t, got) for c, t in ROUND_THREE_NEAR_MISSES if (got := _typed(c, t)) is not None]
     assert not wrong, wrong

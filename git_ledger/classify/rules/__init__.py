@@ -219,7 +219,8 @@ OUTPUT_LINE = rx(
     r"|(?:[A-Z]\w{0,60}(?:Error|Exception)|error(?:\[E\d+\])?|Error|ERROR|FAIL(?:ED)?|fatal|panic"
     r"|warning|Warning|WARN(?:ING)?|INFO|DEBUG|npm ERR!|E\s{3})(?::|\s\[|\s-\s)"
     r"|diff --git |@@ [-+]\d|\+\+\+ [ab/]|--- [ab/]|index [0-9a-f]{6,}"
-    r"|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\$ \S|>>> |\d{1,5}\s*[|│] |={3,}|-{3,}\s*$"
+    # a log line stamped with a clock time and milliseconds ("12:03:17.245 Error: …", a build log)
+    r"|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\[?\d\d:\d\d:\d\d[.,]\d{3}\b|\$ \S|>>> |\d{1,5}\s*[|│] |={3,}|-{3,}\s*$"
     r"|(?:PASSED|FAILED|ERROR)\s+\S{1,200}::"
     # JSON and console pastes: a bracket line, a quoted key, a browser console frame, a request line
     r"|[{}\[\]](?:\s*[,{}\[\]])*\s*$|\"[^\"\n]{1,80}\"\s*:\s|[\w@$./\\-]{1,200}\.(?:js|ts|tsx|jsx|mjs|py|rs|go|java|rb|kt):\d+"

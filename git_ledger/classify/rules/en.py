@@ -260,6 +260,17 @@ TYPES: tuple[Rule, ...] = (
          r"|go\s+back\s+to\s+(?:the\s+|your\s+)?(?:previous|old|original|last|earlier|first)\s+(?:version|one|code|state|behaviou?r"
          r"|implementation|design|layout|approach)(?!\s+of\b))\b",
          after_claim=True, not_an_answer=True),
+    # "you did the reverse of what I said!", "that's the exact opposite of what I asked".
+    rule(IV, "did-the-opposite", r"\byou(?:'ve|\s+have)?\s+(?:\w+\s+)?(?:did|done|made|implemented)\s+(?:exactly\s+)?the\s+(?:exact\s+)?opposite\b"
+         r"|\b(?:that'?s|this\s+is|it'?s|it\s+is)\s+(?:exactly\s+)?the\s+(?:exact\s+)?opposite\s+of\s+what\s+i\b"),
+    # "You are removing parseDate and the retry helper. Both have to stay.": what the agent is taking away, named.
+    rule(IV, "you-are-removing", r"^(?:(?:wait|hey|no+|nope|but)[,.!\s]+){0,2}you(?:'re|\s+are)\s+(?:still\s+|now\s+|also\s+)?(?:deleting|removing"
+         r"|dropping|overwriting|throwing\s+away|getting\s+rid\s+of)\s+(?!(?:it|them|the\s+old|unused|dead)\b)[\w`\"'.-]",
+         unless=r"\b(?:good|great|nice|thanks|thank|perfect|correct|right|fine|ok|okay|as\s+(?:asked|planned|agreed)|which\s+is)\b|\?",
+         report=True, not_an_answer=True),
+    # "no no, instead of joining the parts just wrap it in backticks": the agent's way replaced right after its work.
+    rule(IV, "no-instead-after-claim", r"^(?:no+|nope|nah)\b[,.!\s]+(?:no+\b[,.!\s]+)?instead\s+of\s+\S",
+         unless=r"\b(?:fine|good|great|thanks|thank|either\s+way|up\s+to\s+you)\b", after_claim=True, not_an_answer=True),
     rule(IV, "ignored", r"\byou\s+(?:just\s+|completely\s+)?ignored\s+(?:my|the|what)\b"
          r"|\bagainst\s+(?:my|the)\s+(?:instructions?|rules?|guidelines)\b"),
     rule(IV, "without-asking", r"\bwithout\s+(?:asking|checking with me|my\s+(?:permission|approval|ok))\b",
@@ -338,6 +349,13 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "i-meant", r"^(?:(?:no+|nope|nah|wait|actually|hmm+|um+|well|but)[,.!\s]+){0,2}(?:what\s+)?i\s+(?:meant|mean)\b"
          r"(?!\s*,|\s+(?:to|it|that|yes|no|ok|okay|sure|well|like)\b|\s+by\b)",
          report=True, not_an_answer=True),
+    # "you understood something wrong", "you got me wrong".
+    rule(P, "understood-wrong", r"\byou(?:'ve|\s+have)?\s+(?:\w+\s+)?understood\s+(?:\w+\s+){0,2}?(?:wrong|wrongly|incorrectly)\b"
+         r"|\byou\s+(?:got|understood|took)\s+(?:me|it|that|this)\s+(?:all\s+)?wrong\b", after_claim=True),
+    # "the right module should be lib/y.py", "the right path is …" right after the agent named another.
+    rule(P, "correct-one-is", r"^(?:(?:no+|nope|actually|but|wait|hmm+)[,.!\s]+){0,2}(?:the\s+)?(?:correct|right|actual|real|proper)\s+"
+         + _TARGET + r"\s+(?:_?should_?\s+be|is|would\s+be)\b",
+         unless=r"\b(?:if|whether|which|what|thanks|thank|good|great|perfect|nice|now)\b", after_claim=True, not_an_answer=True),
     rule(P, "made-up", r"\byou\s+(?:just\s+)?(?:made|make)\s+(?:that|it|this|those|these|them)\s+up\b"
          r"|\bhallucinat(?:ed|ing|ion)\b"),
     rule(P, "assumed", r"\byou\s+(?:wrongly\s+|incorrectly\s+)?assum(?:ed|ing)\b"
@@ -450,7 +468,7 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "except-after-claim", r"\b(?:good|great|nice|better|fine|works?|working|amazing|perfect|ok|okay|well|improvements?)\b[^.?!]{0,60}?"
          r"\b(?:except|besides|apart\s+from|only|just|but)\s+(?:that\s+|for\s+)?(?:i|it|the|you|there|they|this|that|when|a|an|one|little|small)\b"
          # … not "that is not a problem here" (a denial)
-         r"|(?<!not\s)(?<!n't\s)\b(?:only|one|a|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
+         r"|(?<!not\s)(?<!n't\s)\b(?:only|one|(?<!there's\s)(?<!there\sis\s)a(?=\s+(?:small|little|minor|slight|tiny|last|remaining|single|couple)\b)|little|small|minor|slight|tiny|remaining|last)\s+(?:\w+\s+)?(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|nits?)"
          r"(?:\s+(?:still|left|remaining|remain|though))?\s*(?:is\b|are\b|:|with\b|in\b|still\b|as\b|here\b|remain)",
          also=r"\b(?:issues?|snags?|problems?|glitch(?:es)?|bugs?|except|not|no|never|don'?t|doesn'?t|isn'?t|still|wrong|missing|extra|extraneous)\b",
          unless=r"\b(?:if(?!\s+you\s+(?:can|could)\b)|whether|add|also\s+add|implement|next|new\s+feature|unrelated|ignore|separate|later"
@@ -520,7 +538,8 @@ TYPES: tuple[Rule, ...] = (
          r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
-         r"|won'?t|can'?t|cannot|loops?|looping)\b",
+         r"|won'?t|can'?t|cannot|loops?|looping|returned|same|weird|odd|a\s+bit\s+(?:weird|odd|off|broken|wrong|buggy)"
+         r"|i\s+(?:don'?t|do\s+not|can'?t|cannot)\s+see)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
          r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
@@ -532,10 +551,52 @@ TYPES: tuple[Rule, ...] = (
          r"(?:\w+\s+)?(?:errors?|exception|crash|warnings?)\b"
          r"|\b(?:i\s+|we\s+|it\s+)?(?:get|got|getting|throws?|throwing|gives?|giving)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+|same\s+)"
          r"(?:\w+\s+)?(?:errors?|exception|crash)\s*(?:[:.!]|$|now|again|when|on|in)"
-         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:errors?|exception)\s*(?::|$)"
+         r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:[\w-]+\s+)?(?:errors?|exception)\s*(?::|$)"
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
+    # A fresh failure shown right after the agent's work: "now I get this error: …", "there is this error: …",
+    # "I opened the settings screen but got this: …", "now I get a 403 on …", "the error I'm getting when …".
+    rule(R, "error-shown-after-claim", r"\b(?:i|we)\s+(?:now\s+|still\s+|just\s+)?(?:get|got|am\s+getting|'m\s+getting|are\s+getting|keep\s+getting"
+         r"|see|am\s+seeing|'m\s+seeing|have|am\s+having|'m\s+having)\s+(?:this|these|the\s+following)\s+(?:[\w-]+\s+)?(?:errors?|exceptions?|mismatch\w{0,2}"
+         r"|failures?|crash|traceback|stack\s*trace)\b"
+         r"|\bthere\s+(?:is|was|are|were)\s+(?:now\s+|still\s+)?(?:this|these|the\s+following)\s+(?:[\w-]+\s+)?(?:errors?|exceptions?|failures?|crash|traceback)\b"
+         r"|^(?:(?:ok|okay|hmm+|well|so|but|and)[,.!\s]+){0,2}now\s+(?:i|we|it)\s+(?:get|got|have|see|gets|shows?|throws?|gives?)\s+(?:this|these)\s*:"
+         r"|\b(?:but|and)\s+(?:i\s+)?(?:got|get|getting)\s+this\s*:"
+         r"|\bnow\s+(?:i|we|it)\s+(?:get|got|gets|am\s+getting|'m\s+getting|returns?|gives?|throws?)\s+(?:an?\s+|the\s+)?(?:http\s+)?[45]\d\d\b"
+         r"|\b(?:error|exception)\s+(?:that\s+)?(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|still\s+)?(?:having|getting|seeing|hitting)\b",
+         unless=r"\b(?:if|whether|in\s+case|should|handle|handling|catch|make\s+sure|ensure|add\s+(?:an?\s+|some\s+|proper\s+)?(?:error|exception|handling|check|try)"
+         r"|yesterday|last\s+(?:night|week|month|time)"
+         r"|colleague|customers?|users?\s+(?:get|see|report)|when\s+you)\b", after_claim=True),
+    # "looks like your patch failed to fix the crash", "the change failed to fix it": the fix itself judged.
+    rule(R, "failed-to-fix-after-claim", r"\b(?:failed|fails|failing)\s+to\s+(?:resolve|fix|solve|address|change|help)\b"
+         r"|\b(?:seems?|seemed|appears?)\s+to\s+have\s+(?:failed|broken|made\s+(?:it|things|this)\s+worse)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure)\b", after_claim=True),
+    # "the write to the config failed.", "the install failed, try again with sudo": a step of the agent's work failed.
+    rule(R, "step-failed-after-claim", r"\bthe\s+(?:[\w-]+\s+)?(?:write|edit|command|update|install\w{0,3}|download|request|migration|upload|push"
+         r"|commit|patch|change|rebuild|restart|deploy\w{0,4})\b(?:[^.?!,;\n]|\.(?=\S)){0,80}?\b(?:failed|did\s+not\s+go\s+through|didn'?t\s+go\s+through)\s*(?:[.!,;]|$)",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|yesterday|last\s+(?:night|week|month|time)|before\s+(?:you|your)|when)\b", after_claim=True),
+    # "why are all these errors happening?", "why am I getting this exception now?" right after the work.
+    rule(R, "why-errors-after-claim", r"\bwhy\s+(?:are|is|am\s+i|are\s+we|do\s+i|do\s+we)\s+(?:all?\s+|still\s+|now\s+)?(?:these|this|those|the|that|getting|seeing)\s+"
+         r"(?:\w+\s+){0,2}?(?:err?o(?:r|rs|s)|exceptions?|failures?|crash(?:es)?|warnings?)\b(?:\s+(?:happening|occurring|showing|appearing|coming|now|again)\b|\s*(?:\?|$))",
+         unless=r"\b(?:if|whether|in\s+general|curious|wondering)\b", after_claim=True, asked=True),
+    # "for some reason the export button does nothing", "somehow the header vanished": a failure the user cannot explain.
+    rule(R, "for-some-reason-after-claim", r"\b(?:for\s+some\s+reason|somehow)\b[^.?!\n]{0,60}?\b(?:can'?t|cannot|couldn'?t|won'?t|doesn'?t"
+         r"|does\s+not|don'?t|didn'?t|did\s+not|isn'?t|aren'?t|wasn'?t|not|no\s+longer|never|broke|stopped|invisible|empty|blank|missing|gone"
+         r"|fails?|failed|crash\w{0,3}|errors?|erroring|disappear\w{0,3}|vanish\w{0,3})\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|i\s+(?:think|guess)\s+i|my\s+(?:bad|fault|mistake))\b", after_claim=True),
+    # "failure, check the log", "3 failed, all must pass", "failed the test": the run after the work, failed.
+    rule(R, "opens-failed-after-claim", r"^(?:(?:still|now|nope|no|but|hmm+)[,.!\s]+)?(?:\d+\s+(?:tests?\s+)?(?:failed|failing|failures?)\b"
+         r"|(?:failed|failure|fails)\s*(?:[;:,.!]|$)|failed\s+(?:the|again|with|on)\b)", after_claim=True, asked=True),
+    # "I clicked it in the menu but it won't open", "I tried to open the page but got this": tried, and it failed.
+    rule(R, "tried-but-after-claim", r"\bi\s+(?:just\s+|then\s+|also\s+)?(?:tried|clicked|clickced|ran|opened|tested|restarted|reloaded|refreshed"
+         r"|rebuilt|installed|launched)\b[^.?!\n]{0,80}?\bbut\s+(?:it\s+|that\s+|this\s+|the\s+[\w.-]+\s+|i\s+)?(?:still\s+)?(?:won'?t|doesn'?t"
+         r"|didn'?t|does\s+not|did\s+not|can'?t|cannot|couldn'?t|got|get|getting|nothing|fails?|failed|crash\w{0,3}|errors?)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|yesterday|last\s+(?:night|week|month|time)|before\s+(?:you|your))\b", after_claim=True),
+    # "the search broken again", "sidebar broken??", "it's erroring and printing junk": the result named broken.
+    rule(R, "broken-after-claim", r"^[^.?!\n]{0,40}?\b(?:broken|erroring|crashing)\s*[.!?]*$"
+         r"|\b(?:it'?s|it\s+is|they'?re|they\s+are|everything'?s|everything\s+is)\s+(?:still\s+|now\s+|all\s+)?(?:erroring|crashing)\b",
+         unless=r"\b(?:if|whether|was|were|before|not|isn'?t|no\s+longer|never|should|fixed)\b", after_claim=True, asked=True),
     rule(R, "nothing-changed-after-claim", r"\bnothing\s+(?:is\s+|has\s+)?(?:chang\w{1,3}|happen\w{1,3}|works|shows?|appears?|loads|renders"
          r"|builds|runs|displays|opens|saves|updates)\b"
          r"|\bi\s+(?:don'?t|do\s+not|dont|can'?t|cannot)\s+see\s+(?:any|a)\s+(?:difference|change|changes|improvement)\b"
@@ -646,12 +707,20 @@ EXCLUSIONS = (
     # when …" and "when I ran it …" report what happened, so they stay.
     rule(HYPOTHETICAL, "when", r"\b(?:when|whenever)\b", also=_BAD_STATE,
          unless=r"\bwhen(?:ever)?\s+(?:i|we)\b|" + _AGENT),
+    # "Fine, go with that plan but only in the invoices module. Leave the rest alone.": the agent's proposal
+    # taken up, with the scope of the work ahead; not a judgment of work done.
+    rule(AGREEMENT, "take-the-proposal", r"^(?:(?:ok(?:ay)?|yes|yeah|sure|sounds\s+good|great|alright|good|perfect)[,.!\s]+){0,2}(?:let'?s\s+|please\s+)?"
+         r"(?:try|go\s+with|use|implement|apply|go\s+ahead\s+with)\s+(?:this|that|the|your)\s+(?:[\w-]+\s+)?(?:approach|plan|idea|option|suggestion|proposal"
+         r"|solution)\b"),
     rule(AGREEMENT, "yes-but", r"^(?:yes|yeah|yep|yup|ok|okay|k|sure|right|correct|exactly|good"
          r"|great|nice|perfect|thanks|thank you|cool|agreed|got it|makes sense|sounds good"
          r"|looks good|lgtm|fine|alright|all right)\b[\s,.!;:-]*(?:but|though|however|although"
          r"|also|and|just|now|only|then|plus)\b",
          # "thanks, but the env var isn't in .env.example": the thanks opens a report of what is wrong.
-         unless=r"^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
+         # "ok, and now this error shows up: …": the agreement opens a fresh failure.
+         unless=r"^[^.?!\n]{0,20}?\bnow\s+(?:i|we|it)(?:'m|\s+am|'re|\s+are)?\s+(?:get|got|getting|have|see|seeing)\s+(?:this|these|the\s+following"
+         r"|an?\s+(?:[\w-]+\s+)?(?:error|exception|crash))\b"
+         r"|^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
          r"|still|missing|broken|wrong|fails?|failing|never)\b"
          # "fine, but you added the `dirs` crate, we already have one": what the agent did, set right.
          r"|^[^.?!\n]{0,30}?\bbut\s+you(?:'ve|\s+have)?\s+(?:also\s+|just\s+)?(?:added|used|removed|deleted|changed|broke|forgot|missed|put|installed"
@@ -662,7 +731,11 @@ EXCLUSIONS = (
          r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:verify|confirm|check|validate)"
          r"|please\s+(?:verify|confirm|validate)|are\s+you\s+sure"
          r"|(?:is|isn'?t|was|wasn'?t)\s+(?:this|that|it)\s+(?:right|correct|ok|okay|wrong|broken"
-         r"|incorrect)\b)"),
+         r"|incorrect)\b)",
+         # "failed the test, can you find out why", "your fix failed to fix it. can you dig deeper": the failure is said
+         unless=r"^(?:\d+\s+(?:tests?\s+)?)?failed\b|\b(?:failed|fails)\s+to\s+(?:resolve|fix|solve|help)\b"
+         # "help me debug why the totals are not showing": the failure is said, its cause asked for
+         r"|\b(?:debug|find\s+out|figure\s+out)\s+why\s+(?:the|it|this|that|they|my)\b[^.?!\n]{0,60}?\b(?:not|n't|never)\s+\w"),
     # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
     rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
          r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b(?!\s+was\s+clear)"
