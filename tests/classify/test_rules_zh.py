@@ -74,7 +74,7 @@ AFTER_CLAIM = [
     ("你给的只是一个空模板，第三步未完成", O),
     ("导出功能还没做完", O),
     ("不不不，不是没有完成，是完成后不显示", P),  # "not unfinished": the agent's premise rejected
-    ("租户那块不需要改吗？", O),
+    ("权限那块不需要改吗？", O),
     ("測試沒跑嗎", O),
     ("文档也要更新吧？", O),
     ("调用方一个都没跟着改", O),  # not even one
@@ -434,3 +434,137 @@ def test_words_put_right_without_a_subject_are_the_agents_unless_said_of_ones_ow
     assert C.classify("上面写的有误，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded != "self-blame"
     assert C.classify("刚才说得不清楚，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"
     assert C.classify("我刚才讲错了，第三步应该先迁移数据", previous=FIXED, previous_tools=FIXED_TOOLS).excluded == "self-blame"
+
+
+# Round 3 (real traffic): a failure reported right after the agent's work in the user's everyday words,
+# asked or said, beside the same words opening a task, a feature asking for errors, a case, one's own slip.
+AFTER_CLAIM_3 = [
+    # still, with a counter word, a status code before a particle, or still short of what was asked
+    ("还是有一个错误", R),
+    ("依然有幾個報錯", R),
+    ("还是404呢，到底哪出错了，再好好查查", R),
+    ("還是 500 啊，你再看看", R),
+    ("还是404呢", R),
+    ("界面还是太丑了，再简洁一点", R),
+    ("字体还是有点小", R),
+    # a fresh failure of what it just did, asked about
+    ("为什么部署之后打开每个页面都是 404 呢", R),
+    ("訪問首頁出現 500 是為什麼呢", R),
+    ("咋没法登录呀", R),
+    ("怎么点保存就报错了？", R),
+    ("為什麼登不上去", R),
+    # its work named as faulty
+    ("这个脚本有错误，先别跑了", R),
+    ("这个函数有个 bug，空列表会越界", R),
+    ("導出的檔案有錯誤", R),
+    # the result judged bad outright, then doubted
+    ("怎么效果这么差呀，你确定这是最终的结果吗", R),
+    ("咋这么慢，比之前还卡", R),
+    # something in it is wrong, said for sure
+    ("分批反而更慢，一定是哪里有问题", R),
+    ("肯定哪裡寫錯了", R),
+    # why a part was left undone
+    ("為何 routes.json 都沒有更新?", O),
+    ("为什么测试没跑", O),
+    ("怎么 README 也没改？", O),
+    # it went ahead before agreeing, or did all where a part was asked
+    ("你别急着写代码，你要先跟我确定方案", IV),
+    ("應該先跟我討論再動手", IV),
+    ("不要全部提交，只提交你改过的文件", IV),
+    ("别全都删了，留着旧的配置", IV),
+    # a miss pointed at, asked, then the user's reaction
+    ("订单那块不需要改吗 ，有点懵", O),
+    ("權限表不用更新嗎？我看還是舊的", O),
+    # undoing its change helped: the change was the cause
+    ("你改完之后页面白屏了，我把你的改动撤掉就好了", R),
+    # what it gave was not right
+    ("给出正确的代码，把重复的行删掉", R),
+    ("寫出正確的 SQL", R),
+    # what it added, refused
+    ("我不需要这段致谢，请你调整", IV),
+    ("我不想要弹窗，直接跳转就行", IV),
+    # more than was asked
+    ("没必要封装这么多，简单点", IV),
+    ("不用写得这么复杂", IV),
+    ("不需要搞那么麻烦，一个函数就行", IV),
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM_3)
+def test_round_three_failures_right_after_the_agents_work(text: str, type_: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert (c.type, c.lang) == (type_, "zh"), c
+
+
+NOT_AFTER_CLAIM_3 = [
+    "加上错误处理，有错误就提示用户",  # a feature asking for errors
+    "上传失败的时候显示一个错误提示",  # a case to handle
+    "如果还是 404 的话就回滚",  # a hypothetical
+    "有没有错误？",  # a check
+    "我的脚本有错误，帮我看看",  # the user's own
+    "为什么之前会报错？",  # the old bug explained
+    "为什么不需要更新文档？",  # the reason of a plan asked
+    "如果失败了为什么不重试",  # a case
+    "GitHub 怎么这么慢",  # someone else's service
+    "有个错误处理的函数可以复用",  # error handling
+    "这个第三方库有个 bug，你绕过一下",  # someone else's code
+    "为什么要用 500 作为阈值",  # a number, not a status
+    "还是500条数据",  # a count
+    "给我正确的版本号",  # a fact asked for
+    "你的方案不好说，先试试",  # hard to say
+    "还是有点慢，不过能接受",  # accepted
+    "以后改之前要先跟我确认",  # a standing instruction for later
+    "你看看是不是哪里有问题",  # a doubt
+    "如果一定是哪里有问题的话，先加日志",  # a case
+    "之前有同事这么写，手机上直接报错了，你写的时候注意一下",  # someone else, before
+    "不用担心这么多，先上线",  # reassurance (not the agent's work)
+    "我不需要别的了，谢谢",  # done
+    "我不需要你解释，先看日志",  # no refusal of its work (left to the judges)
+    "如果我不需要导出，能删掉这个模块吗",  # a case, asked
+    "给出正确的代码吗？",  # asked
+    "需要先跟我确认吗？",  # asked
+    "你改完之后就好了，谢谢",  # fixed
+    "如果不确定的话不要先提交",  # a case
+]
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM_3)
+def test_round_three_look_alikes_right_after_the_agents_work_are_not_typed(text: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert c.type not in TYPES, c
+
+
+@pytest.mark.parametrize("text", ["为什么打开每个页面都返回 404", "咋没法登录呀", "这个函数有个 bug", "为什么测试没跑",
+                                  "没必要封装这么多", "怎么这么卡", "先别提交，等我看完", "不要全部提交"])
+@pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
+def test_round_three_after_claim_forms_without_the_agents_work_are_not_typed(text: str, previous: str | None) -> None:
+    # opening a task or after a turn that only asked or explained: a question about an error it did not cause
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["我不同意你的方案，先把代码重置", "我并不认同你的做法", "你的方案不好，外部输入一定是字符串",
+                                  "你的寫法有問題，型別會被限制死"])
+def test_the_agents_plan_rejected_is_a_premise_error(text: str) -> None:
+    assert C.classify(text).type == P
+
+
+@pytest.mark.parametrize("text", ["你的方案有问题吗？", "如果你的方案不好，我们再讨论", "我不同意他的看法，你怎么看"])
+def test_a_doubt_about_the_plan_or_someone_elses_view_is_not_typed(text: str) -> None:
+    assert C.classify(text).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["哦不对，是我组件里用的还是旧的 formatTime，没换成新的", "不對，原來是我自己的設定檔沒更新"])
+def test_the_cause_found_on_ones_own_side_is_not_typed(text: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert c.excluded == "self-blame", c
+
+
+@pytest.mark.parametrize(("text", "type_"), [("不对，是我们的 v2 分支", P), ("不對，是我說的 staging 環境", P)])
+def test_no_then_what_the_user_said_or_owns_stays_typed(text: str, type_: str) -> None:
+    assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
+
+
+def test_why_it_fails_as_an_answer_to_the_agents_offer_is_not_typed() -> None:
+    offered = "我已经改好了 a.ts。要我解释一下为什么之前的版本会报错吗？"
+    assert C.classify("为什么会报错？", previous=offered, previous_tools=FIXED_TOOLS).type not in TYPES
+    assert C.classify("为什么会报错？", previous=FIXED, previous_tools=FIXED_TOOLS).type == R

@@ -26,6 +26,8 @@ from git_ledger.classify.rules import (
 O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-error"
 # Someone else forgot or broke it: a new task for the agent, not a correction of it.
 _OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|客户(?!端)|老闆|老板|隊友|队友|同學|同学"
+           # "之前有同事这么写也报错了": someone, not the agent
+           r"|(?:之前|以前|上次|曾經|曾经)有人"
            r"|(?<!其)他|她"
            # "产品说按钮颜色不对", "测试同学反馈登录不上": someone else's report, a task
            r"|(?:產品|产品|測試|测试|運營|运营|設計|设计|領導|领导|甲方|老師|老师|有人)(?:經理|经理|同學|同学|那邊|那边)?"
@@ -43,7 +45,12 @@ _DO = (r"(?:加|寫|写|改|更新|處理|处理|包含|測試|测试|測|测|�
        r"|考慮|考虑|執行|执行|修改|同步|註冊|注册)")
 _TARGET = (r"(?:檔案|文件|分支|目錄|目录|倉庫|仓库|資料夾|文件夹|路徑|路径|函數|函数|版本|環境|环境|表"
            r"|資料庫|数据库|伺服器|服务器|專案|项目|套件|包|欄位|字段|方法|介面|接口|地方)")
-_ERR = r"(?:錯|错|誤|误|漏|忘|失敗|失败|壞|坏|缺|問題|问题|不對|不对|不行|不存在|沒有|没有|遺漏|遗漏)"
+# An HTTP status code ("还是404呢", "都是 500"), not a count or an amount ("500 条", "400 毫秒"); (?!\d), not \b,
+# ends it: \b fails before a CJK character (呢 is a word character).
+_STATUS = (r"(?<!\d)[45]\d\d(?!\d|\s?(?:個|个|條|条|行|次|秒|毫秒|ms|萬|万|千|元|塊|块|%|px|mb|kb|字|人|天|年|米|度|分|多|左右"
+           r"|作為|作为|當|当))")
+# (a status code too: "如果还是 404 的话就回滚" is a case)
+_ERR = r"(?:錯|错|誤|误|漏|忘|失敗|失败|壞|坏|缺|問題|问题|不對|不对|不行|不存在|沒有|没有|遺漏|遗漏|" + _STATUS + r")"
 # The agent named as the one who got it wrong, or "still"/"again" after its attempt: keeps a
 # message typed although a third party or a plan appears in it.
 _AGENT = (r"你(?:把|漏|忘|又|還|还|改|刪|删|弄|搞|寫|写|沒|没|加|用|根本|怎|只(?!需|要)|忽略|忽視|忽视)|被你|你的(?:修改|改動|改动|提交"
@@ -63,7 +70,10 @@ _WHEN = (r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定
          r"(?![間间區区序刻效代鐘钟段期長长])")
 
 # The attempt did not work, said outright (a request to look into it does not take that back).
-_STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|存在)"
+_STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|存在|" + _STATUS + r"|報錯|报错|失敗|失败"
+                 r"|有(?:一個|一个|個|个)?\s?(?:錯誤|错误|報錯|报错|bug|error))"
+                 # "怎么这么卡呀，你确定…": the result judged bad outright, then doubted
+                 r"|(?:怎麼|怎么|咋)[^，,。！!？?]{0,8}?(?:這麼|这么)(?:差|爛|烂|糟)"
                  r"|(?:沒|没|不)(?:有)?(?:生效|起作用)|(?:沒|没)(?:有)?(?:任何)?(?:效果|反應|反应)"
                  # "现在列表没有刷新，看看是不是缓存的问题", "颜色好像不对": the failure, then a guess at its cause
                  r"|(?:現在|现在)[^，,。；;！!？?\n]{0,20}?(?:無法|无法|不會|不会|沒有|没有|沒|没|不能)"
@@ -169,6 +179,23 @@ TYPES: tuple[Rule, ...] = (
     rule(IV, "too-much-after-claim", r"(?:改|動|动|加|刪|删|寫|写|弄|搞)(?:得)?(?:太多|過多|过多|多)了",
          unless=r"(?:別|别|不要|不用|不能|避免|不許|不许|千萬|千万)(?:再)?[^，,。]{0,4}(?:改|動|动|加|刪|删|寫|写|弄|搞)|如果|的話|的话",
          after_claim=True, not_an_answer=True),
+    # Right after the agent's work: "我不需要这段致谢，请你调整", "commit message 我不需要默认的": what it added, refused
+    # (not an answer to its offer, "要我再加个测试吗？" "我不需要"; not "我不需要别的了，谢谢": done).
+    rule(IV, "not-wanted-after-claim", r"我(?:並|并)?不(?:需要|想要)(?!你(?:再)?(?:解釋|解释|說明|说明|道歉))[^，,。！!？?]{1,20}",
+         unless=r"如果|要是|的話|的话|嗎|吗|謝謝|谢谢|(?:別|别|其他|其它|更多|任何)的?(?:了|東西|东西|功能)|了[。!！…\s]*$|(?:這麼|这么|那麼|那么)(?:多|複雜|复杂)",
+         after_claim=True, not_an_answer=True),
+    # Right after the agent's work: "没必要封装这么多", "不用搞这么复杂": more than was asked, said of its work (not
+    # "不用担心这么多": no work named).
+    rule(IV, "overdone-after-claim", r"(?:沒必要|没必要|不需要|不用|用不著|用不着)[^，,。！!？?]{0,4}?(?:寫|写|封裝|封装|搞|弄|改|加|做|設計|设计|拆|抽象|包|套|定義|定义|建)"
+         r"(?:得|成)?[^，,。！!？?]{0,4}?(?:這麼|这么|那麼|那么)(?:多|複雜|复杂|麻煩|麻烦)",
+         unless=r"如果|要是|的話|的话", after_claim=True, not_an_answer=True),
+    # Right after the agent's work: "你别急着写代码，先跟我把方案定下来", "不要全部提交": it went ahead before
+    # agreeing, or did all where a part was asked (not "先跟我确认一下吗？": asked; not a case).
+    rule(IV, "ahead-of-me-after-claim", r"(?:你)?(?:不要|別|别|不用)先(?:寫|写|改|動|动|提交|實現|实现|做|推)"
+         r"|(?:需要|要|應該|应该|得)先(?:跟|和|與|与)我(?:確認|确认|確定|确定|討論|讨论|商量|對齊|对齐)"
+         r"|^(?:不要|別|别|不用)(?:全部|全都|都)(?:提交|改|刪|删|推|上傳|上传|覆蓋|覆盖|重寫|重写)",
+         # ("以后改之前要先跟我确认": a standing instruction for later)
+         unless=r"如果|要是|的話|的话|嗎|吗|以後|以后|下次|今後|今后|" + _WHEN, after_claim=True, not_an_answer=True),
     rule(IV, "on-your-own", r"擅自|自作主張|自作主张|(?:不是|沒)(?:說好|说好)|不是说好"
          r"|(?:違反|违反|無視|无视|不聽|不听)(?:了)?(?:我的)?(?:指示|要求|規則|规则|我說|我说)"),
     rule(P, "not-this", r"不是(?:這|这|那)(?:樣|样|個|个|裡|里|邊|边|種|种|張|张|支|份|意思)"),
@@ -204,6 +231,10 @@ TYPES: tuple[Rule, ...] = (
          unless=r"如果|要是|的話|的话|能不能|可以用|可不可以|哪|什麼|什么|嗎|吗"
          # "我们用的是 mysql 8，帮我写个建表语句": context for new work
          r"|(?:幫我|帮我|請你?|请你?|麻煩|麻烦)(?:再)?(?:寫|写|建|做|新建|生成|加|開|开)(?:一)?(?:個|个|份|段|篇|張|张)", after_claim=True, not_an_answer=True),
+    # "我不同意你的方案", "你的做法不好": the agent's plan rejected (not "你的方案有问题吗？": asked).
+    rule(P, "disagree", r"我(?:並|并)?不(?:同意|贊同|赞同|認同|认同|接受)你|你的(?:方案|做法|思路|改法|設計|设计|實現|实现|寫法|写法)"
+         r"[^，,。！!？?]{0,4}?(?:不好(?!說|说)|不行|不對|不对|有問題|有问题|不合理|太複雜|太复杂)",
+         unless=r"如果|要是|的話|的话|嗎|吗|是否"),
     rule(P, "you-thought", r"你(?:以為|以为|當成|当成|當作|当作)", also=r"其實|其实|實際|实际|但|可是|不是"),
     rule(P, "not-x", r"^(?:不是\s?[\w.+#/-]{1,20}[，,]\s?(?:我|是|在|用|要)|(?:不對|不对|錯了|错了)[，,].{0,30}[，,]\s?不是)"),
     rule(P, "misread", r"(?:理解|看|聽|听|想|搞|記|记)(?:錯|错)|誤會|误会|誤解|误解|曲解"
@@ -233,24 +264,31 @@ TYPES: tuple[Rule, ...] = (
          # "注意别把 SSR 搞坏": an instruction not to break it.
          unless=r"(?:別|别|不要|不准|不能|注意|小心|避免|防止|千萬|千万|不許|不许)(?:把|讓|让)?[^，,。！!？?]{0,15}?"
          r"(?:弄|搞|改)(?:壞|坏|砸)"),
+    # ("你改了缓存之后变慢了，我关掉缓存就好了": undoing it helped, so the change was the cause)
     rule(R, "your-change", _YOUR_CHANGE, also=r"白屏|空白|(?:壞|坏)|報錯|报错|崩|掛了|挂了|全掛|全挂|打不開|打不开"
          r"|跑不起來|跑不起来|失敗|失败|更慢|變慢|变慢|亂了|乱了|不見了|不见了|消失|出(?:錯|错)|(?:錯|错)了|不能用"
          r"|(?:沒|没)反應|(?:沒|没)反应|死循環|死循环|重定向|編譯不過|编译不过"
          # "调了学习率以后 loss 不下降了" (not 不卡了, 不报错了: better)
          r"|不(?:下降|收斂|收敛|顯示|显示|工作|動|动|響應|响应|更新|加載|加载|渲染|生效)了",
-         unless=r"不(?:再)?(?:報錯|报错|崩|掛|挂)|(?:沒|没)(?:有)?(?:再)?(?:報錯|报错|錯|错)|好了|正常了|解決|解决|修好"),
-    rule(R, "still", r"(?:還是|还是|仍然|依然|依舊|依旧|仍舊|仍旧|又)\s?(?:不行|不能用|跑不起來|跑不起来|失敗|失败|報錯|报错|白屏|[45]\d\d\b|沒用|没用"
+         unless=r"不(?:再)?(?:報錯|报错|崩|掛|挂)|(?:沒|没)(?:有)?(?:再)?(?:報錯|报错|錯|错)|(?<!就)好了|正常了|解決|解决|修好"),
+    rule(R, "still", r"(?:還是|还是|仍然|依然|依舊|依旧|仍舊|仍旧|又)\s?(?:不行|不能用|跑不起來|跑不起来|失敗|失败|報錯|报错|白屏|" + _STATUS + r"|沒用|没用"
          r"|會掛|会挂|會崩|会崩|報\s|报\s|老問題|老问题|老樣子|老样子"
          r"|有\s?(?:錯|错|問題|问题|bug|警告|報錯|报错|warning|error)|錯|错|壞|坏|一樣|一样)"
          # "测试还是挂" (not "GitHub 又挂了": someone else's service, opening a task)
          r"|" + _STILL + r"\s?(?:掛|挂|崩|卡)"
+         # "还是有一个错误", "依然有几个报错" (not "还是有个问题想问": a question to ask)
+         r"|(?:還是|还是|仍然|依然|依舊|依旧|又)\s?有(?:一個|一个|個|个|幾個|几个|些|兩個|两个)\s?(?:錯誤|错误|報錯|报错|bug|error|警告|warning)"
+         # "界面还是太丑了", "还是有点慢": short of what was asked, still
+         r"|" + _STILL + r"(?:太|有點|有点)(?:醜|丑|小|大|慢|卡|寬|宽|窄|亂|乱|暗|亮|擠|挤|密|淡)"
          # "又是这个错", "还是那个报错"
          r"|(?:還是|还是|又是)(?:這個|这个|那個|那个)(?:錯|错|問題|问题|bug|報錯|报错)"
          r"|(?:還是|还是|仍然|依然|又)(?:報|报|出現|出现|是|有|跳|噴|喷)?(?:同樣|同样|一樣|一样|相同)的"
          r"(?:錯|错|問題|问题|bug|error|狀況|状况|情況|情况)"
          r"|(?:現在|现在)(?:又)?(?:失敗|失败|報錯|报错|壞|坏|不能|跑不|掛|挂|崩)"
          # "还是差 8 小时", "依然慢了 3 秒": still off by an amount
-         r"|" + _STILL + r"(?:差|少|多|慢|快|偏)(?:了)?\s?\d"),
+         r"|" + _STILL + r"(?:差|少|多|慢|快|偏)(?:了)?\s?\d",
+         # "还是有点慢，不过能接受": short, and accepted
+         unless=r"(?:能|可以)接受|還行|还行|問題不大|问题不大"),
     # "还是没有显示", "依旧显示旧的", "问题依然存在", "仍然不会触发": still, after the attempt
     # (not "我还是不太懂": the user's own understanding; not 还是 = "or" before a noun).
     rule(R, "still-not", _STILL + r"\s?(?:沒|没|無法|无法|存在|如圖|如图|顯示|显示|不(?:會|会|能|行|夠|够|見|见|顯示|显示"
@@ -342,9 +380,41 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "again-a-problem", r"又(?:遇到|碰到|出現|出现|冒出|報|报|有)(?:了)?(?:一個|一个|個|个)?(?:新的|同樣的|同样的|一樣的|一样的|相同的)?"
          r"(?:問題|问题|bug|錯誤|错误|報錯|报错|異常|异常)", after_claim=True),
     # "还是没修好吗？", "还是没有修复；不能这样吗？": asked, but the attempt failed.
-    rule(R, "still-unfixed", _STILL + r"(?:沒|没)(?:有)?(?:修復|修复|修好|解決|解决|生效|改好|改過來|改过来)", asked=True),
+    # ("还是 404 呢？": the same status, asked)
+    rule(R, "still-unfixed", _STILL + r"(?:沒|没)(?:有)?(?:修復|修复|修好|解決|解决|生效|改好|改過來|改过来)|^" + _STILL + r"\s?(?:是)?\s?" + _STATUS,
+         asked=True),
     # "推理代码不对吧，侧链都没绑上": hedged, but wrong, and why.
     rule(R, "wrong-hedged", r"(?<=[^\s，,。！!？?對对])不(?:對|对)吧\s?[，,]\s?\S", after_claim=True),
+    # Right after the agent's work, asked: "为什么打开每个页面都是 404 呢", "咋没法登录呀", "出现 404 是为什么":
+    # a fresh failure of what it just did, asked about (not "为什么之前会报错？": the old bug explained; not a
+    # case, "如果失败了为什么不重试").
+    rule(R, "why-fails-after-claim", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么|咋)(?:會|会)?[^，,。！!？?]{0,24}?(?:(?:是|出現|出现|返回|報|报|跳|變成|变成|得到|拿到)\s?" + _STATUS + r"|報錯|报错|出錯|出错"
+         r"|失敗|失败|無法|无法|沒法|没法|打不開|打不开|白屏|崩潰|崩溃|不能用|用不了|(?:登|連|连|進|进)不(?:上|去|進|进))"
+         r"|(?:" + _STATUS + r"|報錯|报错|失敗|失败)[^，,。！!？?]{0,6}?(?:是)?(?:為什麼|为什么|為啥|为啥|怎麼回事|怎么回事)",
+         unless=r"之前|以前|原來|原来|原本|一開始|一开始|本來|本来|如果|要是|萬一|万一|的話|的话|會不會|会不会|才(?:會|会)|不(?:會|会)(?:報錯|报错|失敗|失败)"
+         r"|(?:報錯|报错|錯誤|错误)(?:處理|处理|提示|信息)|" + _ELSEWHERE,
+         # (not an answer to the agent's "要我解释一下为什么会报错吗？")
+         after_claim=True, asked=True, not_an_answer=True),
+    # Right after the agent's work: "这个脚本有错误", "这个函数有 bug": its work named as faulty (not "有错误
+    # 就提示": error handling asked for; not "有没有错误？": a check; not a library's bug).
+    rule(R, "has-error-after-claim", r"(?<![沒没無无])有(?:一個|一个|個|个|幾個|几个|些|點|点)?\s?(?:錯誤|错误|bug|報錯|报错)"
+         r"(?!處理|处理|提示|信息|訊息|日志|日誌|碼|码|頁|页|捕|類|类|的(?:時|时|情|話|话))",
+         unless=r"如果|要是|萬一|万一|的話|的话|有(?:沒|没)有|是否|會不會|会不會|会不会|可能|我|就|則|则|需要|要(?:有|加|顯示|显示|提示)"
+         r"|(?:加|增加|添加|處理|处理|捕獲|捕获|提示|顯示|显示)(?:一?[個个下])?(?:錯誤|错误)|" + _WHEN + "|" + _ELSEWHERE
+         # "这个第三方库有个 bug，你绕过一下": someone else's code
+         + r"|庫|库|框架|上游|第三方|官方|sdk|插件|依賴|依赖|瀏覽器|浏览器",
+         after_claim=True, not_an_answer=True),
+    # Right after the agent's work: "给出正确的代码", "写出正确的版本": what it gave was not right.
+    rule(R, "give-the-right-one-after-claim", r"(?:給|给|寫|写)(?:出|我)(?:一個|一个|一份|一版)?正(?:確|确)的\s?(?:代碼|代码|寫法|写法|答案|結果|结果"
+         r"|實現|实现|程式|程序|腳本|脚本|sql|命令)",
+         unless=r"如果|要是|的話|的话|嗎|吗", after_claim=True, not_an_answer=True),
+    # Right after the agent's work: "一定是哪里有问题", "肯定哪里写错了": something in it is wrong, said for sure
+    # (not "看看是不是哪里有问题": a doubt).
+    rule(R, "somewhere-wrong-after-claim", r"(?:一定|肯定|絕對|绝对)(?:是)?哪(?:裡|里|兒|儿)(?:有問題|有问题|出錯|出错|不對|不对|錯了|错了|寫錯|写错|改錯|改错|搞錯|搞错|漏)",
+         unless=r"如果|要是|的話|的话|嗎|吗|是不是|" + _ELSEWHERE, after_claim=True),
+    # Right after the agent's work, asked: "怎么这么卡呀", "咋这么慢": the result judged bad outright.
+    rule(R, "so-bad-after-claim", r"(?:怎麼|怎么|咋)(?:會|会)?[^，,。！!？?]{0,8}?(?:這麼|这么)(?:差|爛|烂|糟|慢|卡|醜|丑|亂|乱)",
+         unless=r"如果|的話|的话|" + _ELSEWHERE, after_claim=True, asked=True, not_an_answer=True),
     # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
     rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
          r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug)"
@@ -362,7 +432,7 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:更|變|变)慢|(?:亂|乱)(?:了|掉)|(?:沒|没)(?:有)?用|(?:沒|没)(?:有)?(?:解決|解决|修好|修復|修复))"
          r"(?:了|啦|呀|啊|的)?[。!！…\s]*$|(?:如圖|如图|截圖|截图)[^，,。！!？?]{0,6}?(?:報錯|报错|錯誤|错误|所示)"
          # "接口返回 500", "跟之前一样", "一样的问题": a status, or the same as before.
-         r"|(?:返回|報|报|出現|出现|是)\s?[45]\d\d(?!\d)|^(?:還是|还是)?(?:跟|和|與|与)(?:之前|原來|原来|剛才|刚才)(?:一樣|一样|相同)"
+         r"|(?:返回|報|报|出現|出现|是)\s?" + _STATUS + r"|^(?:還是|还是)?(?:跟|和|與|与)(?:之前|原來|原来|剛才|刚才)(?:一樣|一样|相同)"
          r"|^(?:一樣|一样|同樣|同样)的(?:問題|问题|錯誤|错误|報錯|报错|結果|结果)",
          # "帮我看看这个报错": a request about the error, not a report of it.
          # ("当接口返回 500 时要重试": a case to handle; "不报错了": better)
@@ -378,15 +448,21 @@ TYPES: tuple[Rule, ...] = (
     # (not "未完成的任务先放着": a case).
     rule(O, "unfinished-after-claim", r"(?:未|沒|没)(?:有)?(?:完成|做完|寫完|写完|改完|做好|寫好|写好)(?![的度])",
          unless=r"不是(?:沒|没|未)|如果|要是|萬一|万一|的話|的话|(?:時|时)(?:候)?|之前|以前|先|吧|嗎|吗", after_claim=True),
-    # Right after the agent's work, asked: "租户那块不需要改吗？", "测试没跑吗", "文档也要更新吧？": a miss
+    # Right after the agent's work, asked: "权限那块不需要改吗？", "测试没跑吗", "文档也要更新吧？": a miss
     # pointed at.
     rule(O, "missed-asked", r"(?:不需要|不用|沒有|没有|沒|没)(?:一起|也|同步)?(?:改|修改|更新|處理|处理|同步|加|調整|调整|跑|測|测)(?:一下)?"
-         r"(?:嗎|吗)[？?\s]*$|也(?:要|需要|得|應該|应该)(?:一起)?(?:改|修改|更新|同步|處理|处理|調整|调整)(?:一下)?(?:吧|啊|呀)",
+         # ("权限那块不需要改吗 ，懵了": the question, then the user's reaction)
+         r"(?:嗎|吗)(?:[？?\s]*$|\s?[？?，,])|也(?:要|需要|得|應該|应该)(?:一起)?(?:改|修改|更新|同步|處理|处理|調整|调整)(?:一下)?(?:吧|啊|呀)",
          after_claim=True, asked=True),
+    # Right after the agent's work, asked: "为何 routes.json 都没有更新", "为什么测试没跑": why a part was left
+    # undone (not "为什么不需要更新": asking the reason of a plan).
+    rule(O, "why-not-done-after-claim", r"(?:為何|为何|為什麼|为什么|為啥|为啥|怎麼|怎么|咋)[^，,。！!？?]{0,20}?(?:都|也|還|还)?(?:沒|没)(?:有)?"
+         r"(?:更新|修改|處理|处理|同步|提交|刪|删|寫|写|加上|加進|加进|跑|測試|测试|生成|改(?!變|变))",
+         unless=r"如果|要是|的話|的话|我|需要|必要|之前|以前|原來|原来", after_claim=True, asked=True),
     # Right after the agent's work, asked: "后端呢？", "那测试呢": the part it did not mention (not "你觉得呢",
     # "然后呢": an opinion, the next step).
     rule(O, "what-about-after-claim", r"^(?:那|還有|还有)?[^，,。！!？?\s呢]{1,8}呢[？?]?$",
-         unless=r"你|您|覺得|觉得|然後|然后|接下|下一步|為什麼|为什么|怎麼|怎么|什麼|什么|哪|如何|多少|那麼|那么|這樣|这样|要不|其他|其它|別的|别的",
+         unless=_STILL + r"|你|您|覺得|觉得|然後|然后|接下|下一步|為什麼|为什么|怎麼|怎么|什麼|什么|哪|如何|多少|那麼|那么|這樣|这样|要不|其他|其它|別的|别的",
          after_claim=True, asked=True, not_an_answer=True),
     # Right after the agent's work: "还有两个地方没改成新的", "还有几个文件没更新": the rest left undone.
     rule(O, "rest-undone-after-claim", r"(?:還有|还有|另外|剩下)(?:的)?(?:[一二兩两三四五六七八九十幾几]{1,3}|一些|好幾|好几|\d+|些)?\s?(?:個|个|處|处)?"
@@ -449,7 +525,10 @@ EXCLUSIONS = (
          r"|我(?:再)?(?:重新(?:描述|說明|说明|整理|說|说|講|讲)|澄清)一下|重新(?:描述|說明|说明)一下(?:需求|我的意思|要求)|^(?:更正|澄清)一下"
          # The user's own setup as the cause: "应该是我没装 ffmpeg 的关系", "是我本地环境的问题"
          r"|(?<!不)是我(?:這邊|这边|本地|本機|本机|自己)?(?:沒|没)(?:有)?(?:裝|装|安裝|安装|配置|配|設定|设置|啟動|启动|開|开|更新|升級|升级|重啟|重启|登錄|登录|登入)"
-         r"|我(?:這邊|这边|本地|本機|本机|自己)(?:的)?(?:環境|环境|網路|网络|網絡|配置|設定|设置|電腦|电脑|機器|机器)?(?:的)?(?:問題|问题)",
+         r"|我(?:這邊|这边|本地|本機|本机|自己)(?:的)?(?:環境|环境|網路|网络|網絡|配置|設定|设置|電腦|电脑|機器|机器)?(?:的)?(?:問題|问题)"
+         # "哦不对，是我组件里用的还是旧的函数": the cause found on one's own side
+         # (not "不对，是我说的 v2": what was said, against the agent's reading)
+         r"|(?:不對|不对)[，,]\s?(?:原來|原来)?是我(?:自己)?(?!們|们|說|说|講|讲|要|指|問|问|想要)",
          unless=r"你(?:理解|搞|弄|看|聽|听|想|記|记)?(?:錯|错|反)|你(?:沒|没)(?:有)?(?:理解|明白|懂|按)"),
     rule(HYPOTHETICAL, "if", r"如果|假如|要是|萬一|万一|假設|假设|倘若|若是|的話|的话|假使|一旦"
          r"|怎麼辦|怎么办",
