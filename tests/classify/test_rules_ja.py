@@ -252,3 +252,65 @@ def test_undoing_after_a_failed_change_is_still_a_correction() -> None:
     # "やっぱり" as "still" (the change failed), not as a change of mind
     assert typed("やっぱり動かないので元に戻して", FIXED) == IV
     assert typed("やっぱり戻して", FIXED) == "untyped"
+
+
+# A result shown right after the agent's work, in a person's everyday words: "this is what happens"
+# (a screenshot beside it), the error it shows quoted, a problem that occurs, the same even after a retry.
+SHOWN_AFTER_CLAIM = [
+    "こうなるよ", "こうなりました", "あれ、こんな感じになっちゃいます", "こうなってるんですけど",
+    "Could not open the file って表示される", "ログインすると権限エラーと出ました",
+    "タブレットで開こうとしたら\nError: could not load って表示されます",
+    "依存関係の衝突が起きてるわ", "ビルドで競合が発生しています",
+    "直しても同じです", "キャッシュを消しても結局同じ", "再起動してもダメでした",
+    "なんで動かないの？", "どうしてまだエラーになるんですか？", "なぜボタンが表示されないの？",
+    "ステータスは PAID なのに PENDING で送ってます", "3件なのに0件と表示されています",
+]
+# Their look-alikes: a request or a wish for how it should be, a case, thanks, success quoted, either way.
+SHOWN_LOOK_ALIKES = [
+    "こうなるようにして", "こうなるといいな", "こうなったら次はテストを書いて", "こうなりました、ありがとう！",
+    "完了って表示されました", "もしエラーと表示されたら教えて", "エラーが出たら再試行するようにして",
+    "削除しようとしたら確認ダイアログを出して", "エラー処理を追加して", "どちらでも同じです",
+    "なぜこのエラーが起きたのか教えて", "どうして動かないときはログを出すの？", "テストは書かなくていいです",
+    "無料プランなのに有料と表示されるようにして", "本番なのにテスト用の設定で動かしたいです",
+]
+
+
+def test_what_was_not_needed_is_an_instruction_violation_only_after_the_work() -> None:
+    for text in ("そこは分岐しなくていいのに", "それは作らなくてよかったんですけど"):
+        assert typed(text, FIXED) == IV
+        assert typed(text) == "untyped"
+        assert typed(text, OFFERED) == "untyped"  # an answer to "テストも追加しますか？"
+
+
+@pytest.mark.parametrize("text", SHOWN_AFTER_CLAIM)
+def test_a_result_shown_after_the_agents_work_is_a_result_error(text: str) -> None:
+    assert typed(text, FIXED) == R
+    assert typed(text) == "untyped"  # opening a task, the same words show a problem to work on
+    assert typed(text, ASKED) == "untyped"
+
+
+@pytest.mark.parametrize("text", SHOWN_LOOK_ALIKES)
+def test_look_alikes_of_a_result_shown_stay_untyped(text: str) -> None:
+    assert typed(text, FIXED) == "untyped"
+    assert typed(text) == "untyped"
+
+
+# Untyped right after the agent's work, whatever their words: a degree (そんなに), the user's own words put right
+# after an apology, a requirement that changed, an aside.
+NOT_AFTER_CLAIM_EITHER = [
+    "Redis と Memcached どっちがいいですか？データはそんなに多くないです",
+    "あ、すみません、逆でした。古い順で並べてほしかったです",
+    "ごめん、さっき言ったの dev.env じゃなくて local.env の方でした",
+    "すみません、要件が変わりました。PDF だけじゃなくて画像でも保存したいです",
+    "別件ですが、CI のキャッシュが効いてないみたいで毎回遅いです",
+]
+
+
+@pytest.mark.parametrize("text", NOT_AFTER_CLAIM_EITHER)
+def test_a_degree_the_users_own_slip_a_changed_requirement_or_an_aside_is_not_a_correction(text: str) -> None:
+    assert typed(text, FIXED) == "untyped"
+    assert typed(text) == "untyped"
+
+
+def test_an_aside_does_not_hide_a_failure_of_the_agents_change() -> None:
+    assert typed("別件ですが、さっきの修正でログインできなくなりました", FIXED) == R

@@ -38,6 +38,15 @@ REPORTS = [
     ("안 됩니다", R), ("안됨", R), ("안됌", R), ("안돼ㅠㅠ", R), ("흠 안 되는데", R), ("안 되는데요?", R),
     ("여전히 안 됩니다", R), ("똑같이 안 돼요", R),
     ("잘 안 되네요", R), ("안 되는 것 같아요", R), ("제대로 안 되는 거 같은데", R),
+    ("이런 에러 나와요", R), ("빌드하니까 오류가 나왔어요", R),
+    # what its work shows (a screenshot beside it), the same even after a retry, why it does not move
+    ("이렇게 나와요", R), ("근데 이렇게 뜨는데요?", R), ("수정해도 똑같은데?", R), ("새로고침해도 그대로예요", R),
+    ("다시 빌드해도 안 돼요", R), ("버튼을 눌렀는데 왜 모터가 안 도냐?", R), ("왜 메일이 안 와요?", R),
+    # what it should be, and what the work sends or shows instead
+    ("status가 PAID인데 PENDING이라고 보내고 있어요", R), ("개수가 3이어야 하는데 0으로 나와요", R),
+    ("결제할 때 상태가 PAID인데 PENDING이라고 보내고 있는 것 같은데 확인해 봐", R),
+    # it did what was not needed
+    ("어드민은 분기 처리 안 해도 되는데", IV), ("그건 만들 필요 없었어요", IV),
     ("여전히 작동하지 않습니다", R), ("로그인이 되지 않습니다", R), ("여전히 문제가 있습니다", R),
     # nothing changed
     ("그대로예요", R), ("그대로입니다", R), ("그대로네ㅋㅋ", R), ("그대로인데요?", R), ("아직도 그대로임", R),
@@ -126,6 +135,7 @@ ANYWHERE = [
     ("하지 말라고 했잖아요", IV), ("건드리지 말라 그랬지", IV), ("package.json은 수정하지 말아 달라고 했는데요", IV),
     ("커밋하지 말랬잖아", IV), ("제가 pnpm 쓰라고 했잖아요", IV), ("분명히 요청드렸는데요", IV),
     ("몇 번을 말해요", IV), ("누가 리팩터링하래", IV), ("마음대로 바꾸지 마세요", IV),
+    ("이렇게 할께 아니라 드롭다운으로 선택하게 해야 돼요", P),  # 할께: the common spelling of 할게
     ("그게 아니라 설정 페이지요", P), ("그런 게 아니라 색만 바꿔 달라는 거예요", P), ("제 말은 헤더 아래 여백이에요", P),
     ("내 말은 그게 아니고", P), ("제가 말한 건 모바일 버전이에요", P), ("제가 요청드린 건 정렬 기능이었어요", P),
     ("제가 말씀드린 거는 API 쪽이에요", P), ("원한 건 이게 아니에요", P), ("잘못 이해하셨어요", P),
@@ -203,6 +213,14 @@ NEAR_MISSES = [
     "아 그거 말고 다음 거 하자", "이거 테스트 없으면 안 되지?", "정산 금액이 잘못됐다는 문의가 들어왔어요", "이 함수 틀린 데 있는지 봐 주세요", "틀린 그림 찾기 게임 만들어 주세요",
     "맞춤법 틀린 거 고쳐 주는 기능 넣어 주세요", "와이파이가 끊겨서 안 돼요", "이제 안 튕겨요", "이제 화면 안 깨져요", "아직 질문 있어요", "아직 월요일이에요", "아직 베타예요", "아직 한 가지 더 있어요", "아 그리고 로그는 남기면 안 돼요",
     "이거 지금 배포하면 안 돼요. 금요일에 해요", "큰 문제는 아닌 것 같아요", "심각한 문제는 아닌 것 같아요", "아까 안 된다고 했는데 지금 해 보니 잘 돼요",
+    # what it should show, a wish, pleased; either way; a new request and its way; a question of choice
+    "이렇게 나와야 해요", "이렇게 나오면 좋겠어요", "오 이렇게 나오네요 좋아요", "둘 다 해도 같아요",
+    "해도 똑같은 결과가 나와야 해", "안 해도 돼요", "이 로직 엔티티 안에 구현해 줘 copy 말고 var로", "왜 redis는 안 써요?",
+    "에러 나오면 알려 줘", "이제 에러 안 나와요", "에러가 나와야 정상이에요", "에러 나오는지 확인해 줘",
+    # a request to send or store it otherwise
+    "상태가 완료인데 취소로 보내 줘", "기본값이 0인데 1로 저장되게 해 줘", "주문 취소할 때 상태가 완료인데 취소로 바꿔 줘",
+    # the user's own list put right ("아까 드린"), an aside about what happened elsewhere just now
+    "죄송해요 아까 드린 요금표가 틀렸어요. 수정본 보낼게요", "다른 얘긴데 방금 스테이징에서 이런 에러 났어요",
     # quotes: the words are a text to show
     "'여전히 안 돼요'라는 문구를 에러 페이지에 넣어 줘",
 ]
@@ -277,3 +295,9 @@ def test_the_gate_types_every_hard_case_as_running_every_rule_does() -> None:
     for text in texts:
         for context in contexts:
             assert C._classify(text, True, context) == C._classify(text, False, context), (text, context)
+
+
+def test_a_paste_set_apart_as_the_next_item_is_not_a_failure_of_the_agents_work() -> None:
+    paste = "\n```\n[ERROR] src/main/java/App.java:[12,3] cannot find symbol\n```"
+    assert C.classify("다음 에러요" + paste, previous=FIXED_FORMAL).type not in TYPES
+    assert C.classify("또 에러 나요" + paste, previous=FIXED_FORMAL).type == R

@@ -61,6 +61,8 @@ _FAILURE = (r"エラー(?:に(?:なる|なります|なった|なりました|�
             r"|(?:呼び出さ|読み込ま|使わ|書き込ま)れ(?:ない|ません|なかった|ませんでした)"
             r"|表示され(?:ない|ません|なかった|ませんでした)|出てこない|出てきません|出てこなかった"
             r"|失敗(?:する|します|した|しました|して(?:る|ます|いる|います))"
+            # "依存関係の衝突が起きてる", "競合が発生しています"
+            r"|(?:不具合|不整合|不適合|競合|衝突|例外|クラッシュ|エラー|バグ)が(?:起き|発生し)て(?:る|ます|いる|います)"
             r"|落ちる|落ちます|落ちた|落ちました|落ちて(?:る|ます|いる|います|しまう|しまいます)"
             r"|通らない|通りません|通らなかった|通りませんでした"
             # frozen; a test run's count said in its own words ("2 failed です")
@@ -91,7 +93,7 @@ _FAILURE = (r"エラー(?:に(?:なる|なります|なった|なりました|�
             r"|が返る|が返ります|が返って(?:くる|きます|きた|きました)|が出る|が出ます|が出た|が出ました)")
 # What may close such a report: "…です", "…んですけど", "…みたいです", "…ね".
 _REPORT_END = (r"(?:です|んです|んですけど|んですが|のですが|のですけど|んだけど|んだが|けど|けれど|が|みたい(?:です)?|ようです"
-               r"|っぽい(?:です)?)?(?:よね|ね|よ|な)?[。.!！…\s]*$")
+               r"|っぽい(?:です)?)?(?:よね|ね|よ|な|わ)?[。.!！…\s]*$")
 
 # A request ("X ではなく Y を使って" may correct or not: left to "other"); 使っている describes, 使って asks.
 _ASKS_FOR = (r"(?:て|で)(?:ください|下さい|ほしい|欲しい|くれ)|(?:すべき|べき|しよう|しましょう|にして"
@@ -270,7 +272,7 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:もう|既に|すでに)[^。\n]{0,16}?(?:して|入れて|書いて|入って)(?:あり(?:ます|ました)|ある|いま(?:す|した))(?:よ|ね)?(?:[。!！]|$)",
          after_claim=True, not_an_answer=True),
     rule(P, "misread", r"勘違い|誤解|取り違え|読み違え|思い違い|見間違え"),
-    rule(P, "no-such", r"存在し(?:て)?(?:い)?(?:ない|ません)|そんな[^そ。、,\n]{0,8}?(?:ない|ありません)"
+    rule(P, "no-such", r"存在し(?:て)?(?:い)?(?:ない|ません)|そんな(?!に)[^そ。、,\n]{0,8}?(?:ない|ありません)"
          r"|なんて[^な。、,\n]{0,8}?(?:ない|ありません)|でっち上げ|捏造|作り話"),
     rule(R, "wrong", r"間違(?:って(?:る|た|い(?:る|ます|た))|ってます|い(?:です|だ|でした|がある|があります)"
          r"|えて(?:る|い(?:る|ます)))|誤って(?:る|い)|誤りが"
@@ -301,7 +303,9 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "error-after-claim", r"(?:" + _FAILURE + r")" + _REPORT_END + r"|(?:上記|次|以下|同じ)の?エラー",
          # (not the person's own step, nor a bug that comes and goes: "たまに黙って失敗する" describes one)
          unless=r"(?:確認|試|検証|チェック|理解|把握|判断|返信|決め|想像|説明|対応|参加|出席)(?:し|され)?(?:でき|出来)|たまに|時々|ときどき|まれに|稀に"
-                r"|(?:私|僕|俺|自分|こちら)(?:は|では|から|も)|今日は|本日は|明日は|しばらく",
+                r"|(?:私|僕|俺|自分|こちら)(?:は|では|から|も)|今日は|本日は|明日は|しばらく"
+                # "どちらでも同じです": either way, no result of the work
+                r"|(?:どちら|どっち|どれ|いずれ)(?:でも|も)",
          after_claim=True),
     # "ボタンが消えました", "ヘッダーまで無くなってる", "設定ファイルが見つかりません": what was there is gone
     # (not the error, the warning or the need: "エラーが消えました" is the fix working).
@@ -361,6 +365,33 @@ TYPES: tuple[Rule, ...] = (
          r"|反映され(?:て)?(?:い)?(?:ない|ません)|表示され(?:て)?(?:い)?(?:ない|ません)",
          unless=r"(?:ない|ません)(?:か|かな|かも|場合|とき|時|ように|よう|不具合|問題|バグ|件|現象|原因|箇所|ところ|こと|の(?:を|は|が))",
          after_claim=True),
+    # "こうなるよ", "こんな感じになります" (a screenshot shown) right after the agent's work: this is what its
+    # work does (not "こうなるようにして", a request; "こうなったら…", a case; nor the person pleased with it).
+    rule(R, "shows-this-after-claim", r"^(?:でも|だけど|けど|あれ|あれっ|うーん|ん|いや|今|いま|結果)?[、,。\s]*"
+         r"(?:こう|こんな(?:感じ|ふう|風)?に)(?:なる|なります|なった|なりました|なっちゃう|なっちゃいます|なっちゃった|なっちゃいました"
+         r"|なって(?:る|ます|いる|います|しまう|しまいます|しまった|しまいました))(?:んです|んだ|んですけど|んですが|んだけど|けど|が)?"
+         r"(?:よう?|ね|な|わ|よね)?[。.!！…\s]*$",
+         unless=r"ありがとう|完璧|いい感じ|良い感じ|素晴らしい|ばっちり|バッチリ|最高|よかった|良かった", after_claim=True),
+    # "Could not open the file って表示される", "権限エラーと出ました" right after the agent's work: the
+    # error it shows, quoted (not "完了と表示される": the words decide, an error's).
+    rule(R, "error-shown-after-claim", r"(?:error|エラー|失敗|できません|出来ません|問題|could\s?not|cannot|can't|unable|failed|invalid|denied"
+         r"|not\s?found|見つかりません|exception|例外)[^。\n]{0,80}?(?:って|と)(?:表示され(?:る|ます|た|ました|て(?:い)?(?:る|ます))"
+         r"|出(?:る|ます|た|ました|て(?:い)?(?:る|ます)|てくる|てきます|てきた|てきました)|言われ(?:る|ます|た|ました|て(?:い)?(?:る|ます)))"
+         + _REPORT_END, after_claim=True),
+    # "そこは分岐しなくていいのに", "それは作らなくてよかったんですけど" right after the agent's work: it did what was
+    # not needed (not "テストは書かなくていいです": an instruction for what is next).
+    rule(IV, "not-needed-done-after-claim", r"なくて(?:も)?(?:いい|良い|よかった|良かった)(?:のに|んですけど|んだけど|んですが)",
+         after_claim=True, not_an_answer=True),
+    # "PAID なのに PENDING で送ってる", "3件なのに0件と表示されています" right after the agent's work: what it
+    # is, and what the work sends or shows instead (not "…と表示されるようにして": a request).
+    rule(R, "mismatch-after-claim", r"なのに[^。\n]{0,24}?(?:と|で|に|として)(?:送って|送られて|送信されて|保存されて|表示されて|登録されて"
+         r"|出て|なって|返って|返されて|変換されて|書き込まれて|入って)(?:い)?(?:る|ます|た|ました)(?![かもの])",
+         unless=r"ように|ようには", after_claim=True),
+    # "直しても同じです", "再起動しても変わらない" right after the agent's work: its change did nothing
+    # (not "どちらでも同じです": either way, an answer).
+    rule(R, "same-even-after-claim", r"(?:し|直し|変え|やっ|やり直し|試し|入れ|消し|戻し|再起動し|再実行し|実行し|ビルドし|更新し|リロードし"
+         r"|読み込み直し|キャッシュ(?:を)?(?:消し|削除し|クリアし))ても(?:まだ|やっぱり|結局)?[、,\s]?(?:[^。\n]{1,12}?(?:は|が|も))?"
+         r"(?:同じ|一緒|変わら|変わりません|直ら|直りません|ダメ|だめ|駄目)", after_claim=True, not_an_answer=True),
 )
 
 # Within a type, the rules that read the words alone come first and those that need the agent's work
@@ -388,6 +419,12 @@ TYPES += (
     rule(O, "not-included-asked", r"(?:^|[。！!？?\n])(?:(?!まだ|もう|既に|すでに)[^。！!？?\n]){0,40}?"
          r"(?:入って|含まれて|反映されて|書かれて|追加されて|更新されて)(?:い)?(?:ない|ません)(?:です)?(?:よね|か|ですか|ですよね)\s?[？?]",
          after_claim=True, asked=True, not_an_answer=True),
+    # "なんで動かないの？", "どうしてまだエラーになるんですか？" right after the agent's work: it does not, asked
+    # (not "なぜこのエラーが起きたのか教えて": how a failure came about, the agent's work not said to fail).
+    rule(R, "why-fails-after-claim", r"(?:なんで|なぜ|何故|どうして)[^。？?\n]{0,24}?(?:動か(?:ない|ん)|動きません|(?:でき|出来)(?:ない|ません)"
+         r"|(?:表示|反映|保存|適用|実行|更新)され(?:ない|ません)|効か(?:ない|ん)|効きません|変わら(?:ない|ん)|変わりません|直ら(?:ない|ん)|直りません"
+         r"|通ら(?:ない|ん)|通りません|エラーに(?:なる|なります)|エラーが出(?:る|ます)|落ちる|落ちます|失敗する|失敗します)"
+         r"(?:の|んですか|んだ|んでしょう|のですか|のか)?\s?[？?]", after_claim=True, asked=True),
     # "キャッシュが効いていないのでは？", "ビルドできないのでは？" right after the work: a failure suspected.
     rule(R, "suspected-failure-asked", r"(?:でき|出来|動か|表示され|反映され|効いて|効か|されて|入って|含まれて|通ら|動いて)(?:い)?(?:ない|ません)"
          r"(?:の|ん)(?:では|じゃ)(?:ない)?(?:か|かな|ですか)?\s?[？?]"
@@ -419,12 +456,17 @@ EXCLUSIONS = (
          # (not "お願いした内容が古いままです": what the agent left undone)
          r"|(?:伝えた|お伝えした|渡した|書いた)(?:の|内容|要件|仕様|情報|数字|値)(?:は|が)[^。\n]{0,16}?(?:間違|誤り|古い(?!まま)|古かった|去年|昨年)"
          # "すみません、…正しくは以下です": the user restates their own words
-         r"|(?:すみません|すいません|ごめん|申し訳)(?!が|けど)[^\n]{0,40}?(?:正しくは|訂正します|訂正させて)"),
+         r"|(?:すみません|すいません|ごめん|申し訳)(?!が|けど)[^\n]{0,40}?(?:正しくは|訂正します|訂正させて)"
+         # "ごめんなさい、逆でした", "すみません、さっき言ったの A じゃなくて B の方でした": the user's own words put right
+         r"|(?:すみません|すいません|ごめん|申し訳|失礼)(?!が|けど)[^。\n]{0,12}?逆(?:でした|だった)"
+         r"|(?:すみません|すいません|ごめん|申し訳)(?!が|けど)[^\n]{0,60}?(?:の方|のほう)(?:でした|だった)"),
     # (not かもしれない, nor どうしたら/どうすれば: "how do I"; "書いてくれればいいのに" reproaches)
     rule(HYPOTHETICAL, "if", r"(?<!か)もし|万一|万が一|場合|としたら|であれば|(?<!どうし)(?<!見当)たら|(?<!どうす)れば|なら(?!ない|なかった|なく|ず|べ|び|ぬ)"
          r"|(?<![同当一臨随常定即日])(?:とき|時)(?:は|に|には|、|の|も|でも)|(?<=[\u4e00-\u9fffァ-ヶー]の)とき(?!の)|(?<![実国交])際(?:は|に|の|、)",
          # (an emoji or a symbol may close the sentence: "…ようになった👏")
          unless=r"(?:た|ました|でした|だった)[\s。．.！!…\u2600-\u27bf\U0001f300-\U0001faff]*$"
+                # "スマホで開こうとしたら\n(the error)": what happened when the person tried, the result on its own line
+                r"|[こそとのもろごぼおよ]うとしたら[、,\s]*$"
                 r"|(?:れば|たら)(?:いい|良い)(?:のに|んだよ|んですよ|んだけど|だけ)|(?:れば|たら)(?:よかった|良かった)のに"
                 r"|^(?:いや|いえ|いいえ)?[、,\s]*(?:そう|それ|そっち|これ)(?:じゃ|では)なく(?:て)?[、,]"
                 # "保存を押したらエラーになります": what happened when the person tried it, not a condition
@@ -462,6 +504,10 @@ EXCLUSIONS = (
     # "…が壊れていたので作り直しています": a problem as the reason for our own plan; a password
     # that is wrong is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # "要件が変わりました", "別件ですが、…": the task changed, or another one begins (not the agent's work named).
+    rule(NEW_TASK, "changed-or-aside", r"(?:要件|仕様|方針|予定|前提|要望)(?:が|も)(?:変わり|変更になり|変わっ)"
+         r"|(?:^|[、。\s])(?:別件|別の話|話は変わりますが|それとは別に|関係ない(?:けど|ですが|んですが))",
+         unless=_AGENT + r"|あなた|変更で|修正で"),
     rule(NEW_TASK, "reason-for-work", r"(?:" + _ERR + r")[^。？?！!、,]{0,12}?(?:ので|から|ため)",
          also=r"(?:ましょう|しよう|予定|つもり|ています|ていきます|します|中です|ところです)[。.!！…]*$",
          unless=_AGENT),

@@ -143,6 +143,7 @@ _NOT_VERB = (r"안\s?(?:돼|되네|되네요|되는데|되는데요|되요|돼�
              r"|끝나요|끝납니다|끝나네요?|끝나는데요?|맞아|맞아요|맞네요?|맞습니다|맞는데요?"
              r"|불러와져요?|불러와지네요?|불러와집니다|불러와요|불러오네요?|불러옵니다)")
 _ERROR_SHOWS = (r"(?:에러|오류|에라)\s?(?:가\s?|이\s?)?(?:나|나요|나여|나네|나네요|나네여|떠여|나는데|나는데요|납니다|났어|났어요|났습니다|났네요?"
+                r"|나와|나와요|나옵니다|나오네요?|나오는데요?|나왔어요?|나왔습니다|나왔네요?"
                 r"|남|떠|떠요|뜹니다|떴어요?|떴습니다|떴네요?|뜨는데|뜨는데요|뜨네|뜨네요|뜸|찍혀요?|찍힙니다|찍히네요?"
                 # (a bare 발생 only closing the message: "에러 발생 로그" names a log)
                 r"|발생(?:해요|합니다|했어요|했습니다|하네요|함|해|했어|했네요?|하는데요?|(?=[.!~…ㅠㅜ]*$)))"
@@ -336,6 +337,8 @@ _MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:(?:되지|되죠)(
 # "헤더 말고 푸터도": besides, "이번엔 헤더 말고 푸터": the next task, nor "실행하지 말고": don't, and).
 _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?말고(?:요)?(?=\s|$|[,.!])",
                   unless=r"말고(?:요)?\s(?:[^\s]{1,10}\s)?[^\s]{1,15}도(?=\s|$)|말고도|이번엔|이번에는|다음엔|다음에는|이제"
+                  # "이 로직 엔티티 안에 구현해 줘 copy 말고 var로": the way of a new request made first (not "다시 해 줘 npm 말고 yarn으로")
+                  r"|^(?![^\n]{0,60}?다시)[^\n]{0,80}?(?:줘|주세요)\s[^\n]{0,30}?말고"
                   r"|(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$", after_claim=True, not_an_answer=True)
 # "제가 말한 대로 안 했잖아요", "요청드린 대로 안 돼 있어요", "그건 제가 요청한 게 아니에요": not as asked.
 _NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
@@ -386,7 +389,9 @@ _DOESNT_WHEN_ASKED = rule(R, "doesnt-when-after-claim", _DOESNT_WHEN, after_clai
 _WHY_STILL_AFTER = rule(R, "why-still-after-claim", r"왜\s?(?:또|아직도|여전히|계속)\s?[^\s]",
                         unless=r"궁금|이해|모르|설치|기다|진행\s?중|하는\s?중", after_claim=True, asked=True)
 # "이거 왜 안 돼요?", "왜 안 나와요?" right after the agent's work: it does not (not "지우면 왜 안 돼요?": asking leave).
-_WHY_NOT = rule(R, "why-not-after-claim", r"왜\s?(?:[^\s]{1,10}\s){0,2}?안\s?(?:돼|되|됩|나와|나오|보여|보이|떠|뜨|열려|열리|바뀌|먹혀|먹히|움직|눌려|눌리)",
+_WHY_NOT = rule(R, "why-not-after-claim", r"왜\s?(?:[^\s]{1,10}\s){0,2}?안\s?(?:돼|되|됩|나와|나오|보여|보이|떠|뜨|열려|열리|바뀌|먹혀|먹히|움직|눌려|눌리"
+                # "왜 모터가 안 도냐?", "왜 메일이 안 와요?": the thing does not turn, run, come, show up
+                r"|도(?:냐|나|니|지|네|아|요|는)|돌아|작동|동작|켜져|켜지|꺼져|꺼지|닫혀|닫히|넘어가|들어가|들어와|찍혀|찍히|생겨|생기|나타나|와|오(?:냐|나|니|지|네|는))",
                 unless=r"면\s?(?:[^\s]{1,10}\s)?왜", after_claim=True, asked=True)
 # "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
 _NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장|해결|설치|삭제|추가|연결|배포)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?"
@@ -418,7 +423,31 @@ _STILL_SO = rule(R, "still-so-after-claim", r"(?:^|\s)아직(?:도)?\s(?:[^\s.?!
                  r")" + _END,
                  unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:일|게|거)|남은|질문|한\s?가지|(?:^|\s)(?:더|다른)\s|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
                  after_claim=True, asked=True)
-TYPES = (*TYPES, _MUST_NOT_SAID, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
+# "status가 PAID인데 PENDING이라고 보내고 있어요", "3이어야 하는데 0으로 나와요": what it should be, and what the
+# work sends or shows instead (not "완료인데 취소로 보내 줘": a request).
+_MISMATCH = (r"(?:인데|이어야\s?(?:하는데|되는데)|여야\s?(?:하는데|되는데)|(?:이|가)\s?맞는데)\s?(?:[^\s.?!]{1,20}\s){0,2}?[^\s.?!]{1,20}?"
+             r"(?:이라고|라고|으로|로)\s?(?:보내고\s?있|보내(?:네|요|는데|지네)|저장(?:되고|돼|되어|되네|되는데|됩)|나와|나오(?:네|는데|고)|나옵|들어가(?:요|네|는데|고)"
+             r"|들어갔|찍혀|찍히(?:네|는데|고)|표시(?:되고|돼|되어|되네|되는데|됩)|전송(?:되고|돼|되네|되는데|됩)|넘어가(?:요|네|는데|고)|넘어와)")
+_MISMATCHED = rule(R, "mismatch-after-claim", _MISMATCH, unless=r"줘|주세요|줄래|하도록|되도록|되게|했으면", after_claim=True, asked=True)
+# "이렇게 나와요", "이렇게 뜨는데?" (a screenshot beside it) right after the agent's work: this is what its work does
+# (not "이렇게 나와야 해요", what it should do; nor the person pleased with it).
+_SHOWS_THIS = rule(R, "shows-this-after-claim", r"^(?:근데|그런데|음|어|아|엥|헐|지금|결과)?[,.\s]*(?:이렇게|이런\s?식으로)\s?"
+                   r"(?:(?:나와|나와요|나옵니다|떠|떠요|뜹니다|돼|돼요|됩니다|보여|보여요|보입니다)[.!~…ㅠㅜ\s]*$"
+                   r"|(?:나오|뜨|되|보이)(?:는데|는데요|네|네요)[.!~…ㅠㅜ?\s]*$)",
+                   unless=r"잘|좋|완벽|감사|고마|정상|원하던|드디어", after_claim=True, asked=True)
+# "수정해도 똑같은데?", "새로고침해도 그대로예요", "다시 빌드해도 안 돼요" right after the agent's work: its change
+# did nothing (not "둘 다 해도 같아요": either way; "해도 똑같은 결과가 나와야 해": what it should do).
+_EVEN_AFTER = rule(R, "same-even-after-claim", r"(?<!안)(?<!안\s)(?:해도|했는데도|해\s?봐도|고쳐도|바꿔도|돌려도|지워도|넣어도|켜도|다시\s?해도)"
+                   r"\s?(?:[^\s]{1,10}\s){0,2}?(?:똑같|같아|같네|같은데|그대로|마찬가지|동일|변화\s?없|안\s?(?:돼|되|나와|나오|바뀌|보여|보이|떠|뜨|움직))",
+                   unless=r"둘\s?다|어느\s?(?:쪽|거|것)|어떤\s?(?:걸|거|것)|야\s?(?:해|돼|됩|하|되)", after_claim=True, asked=True, not_an_answer=True)
+# "이렇게 할께 아니라 …": the common spelling 께 of 게 (할게 → 할께), "not this but …" as the base rule reads 게.
+_NOT_THIS_WAY = rule(P, "not-this-way", r"(?<=[할될볼줄쓸갈])께\s?아니(?:고|라)(?=\s|$|[,.])")
+# "어드민은 분기 처리 안 해도 되는데", "그건 만들 필요 없었어요" right after the agent's work: it did what was not needed
+# (not an answer to its question: "테스트도 추가할까요?" "안 해도 돼요").
+_NOT_NEEDED = rule(IV, "not-needed-after-claim", r"안\s?해도\s?(?:됐는데|됐잖아|됐어|되는데|되잖아)"
+                   r"|(?:할|만들|넣을|추가할|바꿀|고칠|지울)\s?필요(?:가|는)?\s?(?:없었|없는데|없잖)",
+                   unless=r"아직|나중에|다음에", after_claim=True, asked=True, not_an_answer=True)
+TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
 
@@ -435,12 +464,12 @@ _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
                  r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
                  r"[.!~…ㅠㅜ]*$")
 # What failed, said in a message (a report after the agent's work, or still/again and a failure).
-_SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|(?:여전히|아직도|또다시|또)\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
+_SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|" + _MISMATCH + r"|(?:여전히|아직도|또다시|또)\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
                 r"(?:안\s?(?:돼|됩니다|돼요|되네|나와|보여|떠|열려)|에러|오류|그대로|똑같|실패))")
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
 # clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
-_NOT_A_CASE = (_SEEN_FAILING + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+_NOT_A_CASE = (_SEEN_FAILING + r"|" + _MISMATCH + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
                r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
 
 EXCLUSIONS = (
@@ -450,7 +479,7 @@ EXCLUSIONS = (
          r"|잘못\s?말했|말을\s?잘못|잘못\s?얘기했"
          # "브랜치 잘못 알려드렸어요", "아까 말씀드린 조건이 틀렸어요": the humble 드리다 says the words were the user's.
          r"|잘못\s?(?:알려\s?드렸|말씀\s?드렸|전달\s?드렸|드렸|적어\s?드렸|보내\s?드렸)"
-         r"|(?:말씀\s?드린|알려\s?드린|전달\s?드린|공유\s?드린|보내\s?드린|적어\s?드린)\s?(?:[^\s]{1,10}\s)?[^\s]{1,10}(?:이|가|은|는)\s?(?:틀렸|틀린|잘못)"
+         r"|(?:말씀\s?드린|알려\s?드린|전달\s?드린|공유\s?드린|보내\s?드린|적어\s?드린|(?<![가-힣])드린)\s?(?:[^\s]{1,10}\s)?[^\s]{1,10}(?:이|가|은|는)\s?(?:틀렸|틀린|잘못)"
          # "제가 파일을 안 올렸네요" (not "제가 말했는데 안 바꿨네요": said, and the agent did not)
          r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
          # "어제 제가 배포한 거 때문에 에러 나요": the user's own change is the cause.
@@ -512,7 +541,8 @@ EXCLUSIONS = (
     # marks the report as apart from the agent's work, a new task (not "다른 에러가 나요": a new error after it).
     rule(NEW_TASK, "aside", r"(?:^|\s)(?:다른\s?(?:건데|거\s?하나|얘긴데|얘기인데|질문인데|문제인데)|딴\s?(?:건데|얘긴데|얘기인데)|별개로|별개인데|별건인데"
          r"|그건\s?그렇고|이건\s?다른\s?(?:건데|문제인데|얘긴데)|(?:그거|그것|이거|이것)(?:랑|과|와)\s?(?:별개|상관없)(?:로|이|는|인데|한데))",
-         unless=_AGENT),
+         # ("방금 운영에서 …" is when it happened, not the agent's change: only 방금/아까 before a change names it)
+         unless=r"네가|니가|너가|당신|아직|여전히|또\s|(?:방금|아까)\s?(?:\S{1,6}\s)?(?:수정|변경|바꾼|고친|작업|커밋|배포한)"),
     # "…를 준비한다.", "…를 검토하라.", "…작성할 것.": a prompt or spec in the written directive
     # register opens the message; people correcting an agent talk to it (해/해요/했잖아).
     rule(NEW_TASK, "spec-register", r"^[^.!?\n]{1,120}?(?:한다|하라|할\s?것)\.(?=\s|$)"),
@@ -569,6 +599,11 @@ SELF_TYPES = TYPES + (
     rule(R, "self-result", _FIX_FAILED),
 )
 
+# A paste set apart from the agent's work by the words typed with it: the next item of a series ("다음 에러요"), another
+# matter ("다른 얘긴데"), an example ("예를 들어"), someone else's or an old run ("어제 로그", "동료 환경에서").
+MOVED_ON = rx(r"^(?:그럼|자|이번엔)?\s?(?:다음|그\s?다음|다음\s?번)\s?(?:에러|오류|거|것|문제|로그)|다른\s?(?:얘긴데|얘기인데|건데|문제인데)|별개로|별건"
+              r"|참고로|예를\s?들(?:어|면)|예시|어제|지난주|지난달|동료|고객(?:이|한테|에게)|(?:예전|이전|옛날)\s?(?:버전|코드|로그)")
+
 REVIEW_CLEAN = rx(r"문제\s?(?:없|가\s?없|는\s?없)|이슈\s?(?:없|가\s?없)|lgtm|머지해도\s?(?:됩니다|돼)"
                   r"|지적\s?사항\s?(?:없|이\s?없)")
 REVIEW_PROBLEM = rx(r"문제\s?(?:발견|있음|가\s?있|점)|수정\s?(?:이\s?)?필요|이슈\s?(?:발견|있)"
@@ -577,5 +612,5 @@ REVIEW_PROBLEM = rx(r"문제\s?(?:발견|있음|가\s?있|점)|수정\s?(?:이\s
 PACK = Pack(
     lang="ko", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
 )
