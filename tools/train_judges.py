@@ -141,7 +141,7 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
         scope = best[1] if best is not None else "other"
     pair = best_pair(rows, held, by_scope[scope], range(len(rows)))
     if pair is None:
-        raise SystemExit("no thresholds reach the precision floors on tune; nothing written")
+        raise SystemExit("\n".join(report) + "\nno thresholds reach the precision floors on tune; nothing written")
     choice = Choice(scope, {"ngram": pair[0], "e5": pair[1]})
     ths = {n: Thresholds(v, NONE_MIN) for n, v in choice.thresholds.items()}
     as_is = typings(rows, rules, probs, scope)
