@@ -7,7 +7,7 @@ from git_ledger.judges.evidence import FLAG_TOKENS, gather
 
 
 @pytest.mark.parametrize("text", [
-    "now there is this error: cannot encode maps inside lists",
+    "and now this error appears: list index out of range",
     "还是不行，页面报错",
     "修正してもまだエラーが出ます",
     "여전히 에러가 나요",
