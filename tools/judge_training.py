@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 from git_ledger.judges.base import JudgeInput  # noqa: E402
 from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets  # noqa: E402
 from git_ledger.judges.fullpath import Message, judged  # noqa: E402
-from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, flag_vector  # noqa: E402
+from git_ledger.judges.local import CLASSES, E5Embedder, Thresholds, decide, e5_features  # noqa: E402
 from git_ledger.judges.panel import verdict  # noqa: E402
 from git_ledger.masking import mask as redact  # noqa: E402
 from git_ledger.models import NONE, OTHER, TYPES, Classification  # noqa: E402
@@ -222,10 +222,8 @@ class EmbeddingCache:
 
 
 def e5_matrix(ev: Sequence[Evidence], cache: EmbeddingCache) -> Any:
-    return np.hstack([
-        cache.embed([e.typed for e in ev]), cache.embed([e.previous for e in ev]),
-        flag_vector(np, ev).astype(np.float64),
-    ])
+    return e5_features(np, cache.embed([e.typed for e in ev]).astype(np.float64),
+                       cache.embed([e.previous for e in ev]).astype(np.float64), ev)
 
 
 # ---- the model ------------------------------------------------------------------------------

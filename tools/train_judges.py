@@ -162,10 +162,15 @@ def trainer(params: dict[str, Any], weight: Any) -> Callable[[Any, Any, Any], jt
     return train
 
 
+def _width(X: Any) -> int:
+    """A feature matrix's width: part of the out-of-fold cache key, so a change of features retrains."""
+    return int(X.width if isinstance(X, jt.Sparse) else X.shape[1])
+
+
 def out_of_fold(data: jt.Prepared) -> dict[str, Any]:
     weight = data.row_weight(WRITTEN_WEIGHT)
     weighed = f"w{WRITTEN_WEIGHT}" if data.written.any() and WRITTEN_WEIGHT != 1.0 else ""
-    return {name: jt.out_of_fold(X, data.y, data.folds, trainer(params, weight), key=f"{name}{data.digest}{params}{weighed}")
+    return {name: jt.out_of_fold(X, data.y, data.folds, trainer(params, weight), key=f"{name}{data.digest}w{_width(X)}{params}{weighed}")
             for name, X, params in (("ngram", data.ngram, NGRAM), ("e5", data.e5, E5))}
 
 

