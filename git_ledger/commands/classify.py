@@ -135,7 +135,7 @@ def classify_lines(lines: Iterable[bytes], out: IO[str], err: IO[str], kind: str
 
 
 def classify_with_judges(lines: Iterable[bytes], out: IO[str], err: IO[str], judges: Sequence[Judge],
-                         kind: str | None = None) -> int:
+                         kind: str | None = None, scope: str | None = None) -> int:
     """As classify_lines, then the judges on the human messages the rules left untyped (all lines
     are read first, and judged in one batch)."""
     from git_ledger.judges.fullpath import Message, final_type, judge_untyped
@@ -157,7 +157,7 @@ def classify_with_judges(lines: Iterable[bytes], out: IO[str], err: IO[str], jud
              for line, c, source in answers]
     messages = [Message(line.text, line.previous or "", line.previous_tools) if line is not None else Message("")
                 for line, _, _ in answers]
-    for (line, c, source), v in zip(answers, judge_untyped(messages, asked, judges)):
+    for (line, c, source), v in zip(answers, judge_untyped(messages, asked, judges, scope=scope)):
         answer: dict[str, str | None] = dict(c.as_json())
         if line is not None and line.kind is not None:
             answer["source"] = source
@@ -175,10 +175,11 @@ def run(args: argparse.Namespace) -> int:
         classify_lines(sys.stdin.buffer, sys.stdout, sys.stderr, kind=args.kind)
         return 0
     from git_ledger import paths
-    from git_ledger.judges import NOTICE_FILE, configured, warn_offsite
+    from git_ledger.judges import NOTICE_FILE, chosen_scope, configured, warn_offsite
 
     judges = configured()
+    scope = chosen_scope()
     for line in warn_offsite(judges, paths.data_dir() / NOTICE_FILE):
         print(line, file=sys.stderr)
-    classify_with_judges(sys.stdin.buffer, sys.stdout, sys.stderr, judges, kind=args.kind)
+    classify_with_judges(sys.stdin.buffer, sys.stdout, sys.stderr, judges, kind=args.kind, scope=scope)
     return 0

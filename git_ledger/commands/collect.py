@@ -130,16 +130,16 @@ def _judges() -> tuple[Any, str]:
 
 def _at_collect(judges: Any) -> tuple[Any, str]:
     """(the judges of this run on the new messages the rules left untyped, in the scope the
-    built-in pair was trained for (`judges.fullpath`, as `classify --llm`), ""), or (None, why
+    built-in pair was trained for or the user chose (`judges.chosen_scope`, as `classify --llm`), ""), or (None, why
     not): a judge that sends text away was offered `other` cases, not every new message."""
     from git_ledger.collect.judging import CollectJudges
-    from git_ledger.judges.fullpath import trained_scope
+    from git_ledger.judges import chosen_scope
 
     away = [j.name for j in judges if j.offsite]
     if away:
         return None, (f"judge {', '.join(away)} sends text off this machine: only `other` cases are "
                       "judged, not the new messages the rules left untyped (see docs/judges.md)")
-    return CollectJudges(judges, trained_scope()), ""
+    return CollectJudges(judges, chosen_scope()), ""
 
 
 def _retype(judges: Any, since: str | None, *, as_json: bool) -> dict[str, Any]:

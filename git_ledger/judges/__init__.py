@@ -2,6 +2,7 @@
 
 Public surface (for `retype`, `judge eval`, `classify --llm` and `collect --llm`):
   configured(env=None) -> list[Judge]                     # the user config's, else the built-in pair
+  chosen_scope(env=None) -> str                           # `judge_scope`, else the pair's trained scope
   NoJudges                                                # FatalError: none configured, no [local]
   from_config(cfg, env, config_path=…) -> list[Judge]     # the user's `judges:` list
   require_panel(judges, config_path)                      # FatalError unless two or more
@@ -38,6 +39,7 @@ __all__ = [
     "Verdict",
     "ask_panel",
     "builtin",
+    "chosen_scope",
     "configured",
     "from_config",
     "require_panel",
@@ -80,6 +82,21 @@ def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True
     if require_two:
         require_panel(judges, config_path)
     return judges
+
+
+def chosen_scope(env: Mapping[str, str] | None = None) -> str:
+    """What the judges are asked about on the rules' answers (`judges.fullpath.SCOPES`): the user
+    config's `judge_scope` when set (a wider scope types more and is wrong more often), else the
+    one the built-in pair was trained and chosen for."""
+    from git_ledger.judges.fullpath import SCOPES, trained_scope
+
+    env = os.environ if env is None else env
+    value = gl_config.load(None, env).get("judge_scope")
+    if value is None:
+        return trained_scope()
+    if value not in SCOPES:
+        raise FatalError(f"{paths.user_config_path(env)}: `judge_scope` must be one of {', '.join(SCOPES)}, not {value!r}")
+    return str(value)
 
 
 def warn_offsite(judges: Sequence[Judge], notice_file: Path) -> list[str]:

@@ -77,13 +77,17 @@ def test_without_llm_the_rules_alone_decide(logs: Path) -> None:
     assert CORRECTION not in texts and NEW_TASK not in texts
 
 
+def _choose_scope(scope: str, judges: str = "") -> None:
+    """The user's `judge_scope` (the shipped pair may be trained for `other` cases only)."""
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text(f"judge_scope: {scope}\n{judges}")
+
+
 def test_collect_llm_stores_what_the_local_pair_types_and_nothing_else(logs: Path) -> None:
     require_local_model()
-    from git_ledger.judges.fullpath import trained_scope
-
-    scope = trained_scope()
-    if scope == "other":
-        pytest.skip("the shipped pair was trained to judge `other` cases only")
+    scope = "untyped-soft"  # the widest: the local pair then reads every untyped message after a turn
+    _choose_scope(scope)
     got = _collect(logs, "--llm")
     judged = got["judged"]
     assert judged["scope"] == scope
@@ -123,21 +127,15 @@ def _command_judges(tmp_path: Path, *, local: bool) -> Path:
     answer = JUDGES_DIR / "answer.py"
     sent = tmp_path / "sent.log"
     mark = ", local: true" if local else ""
-    home = Path(os.environ["GIT_LEDGER_HOME"])
-    home.mkdir(parents=True, exist_ok=True)
-    (home / "config.yaml").write_text(
-        "judges:\n"
-        f"  - {{name: one, kind: command, command: [{sys.executable}, {answer}, result-error, {sent}]{mark}}}\n"
-        f"  - {{name: two, kind: command, command: [{sys.executable}, {answer}, result-error]{mark}}}\n")
+    _choose_scope("untyped-long",
+                  "judges:\n"
+                  f"  - {{name: one, kind: command, command: [{sys.executable}, {answer}, result-error, {sent}]{mark}}}\n"
+                  f"  - {{name: two, kind: command, command: [{sys.executable}, {answer}, result-error]{mark}}}\n")
     return sent
 
 
-def test_configured_local_judges_are_asked_in_the_same_scope(tmp_path: Path, logs: Path) -> None:
-    from git_ledger.judges.fullpath import trained_scope
-
-    scope = trained_scope()
-    if scope == "other":
-        pytest.skip("the shipped pair was trained to judge `other` cases only")
+def test_configured_local_judges_are_asked_in_the_chosen_scope(tmp_path: Path, logs: Path) -> None:
+    scope = "untyped-long"
     sent = _command_judges(tmp_path, local=True)
     got = _collect(logs, "--llm")
     by_text = {c.text: c for c in _cases()}
@@ -159,3 +157,10 @@ def test_judges_that_send_text_away_see_only_other_cases(tmp_path: Path, logs: P
     received = sent.read_text() if sent.exists() else ""
     assert CORRECTION not in received and NEW_TASK not in received
     assert got["retype"]["considered"] == len(received.splitlines())  # the stored `other` cases alone
+
+
+def test_a_judge_scope_not_known_is_one_line(logs: Path) -> None:
+    _choose_scope("everything")
+    out = run_cli("collect", "--logs", str(logs), "--llm")
+    assert out.returncode != 0
+    assert "`judge_scope` must be one of other, untyped" in out.stderr and "Traceback" not in out.stderr

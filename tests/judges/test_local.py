@@ -212,3 +212,16 @@ def test_the_builtin_judges_can_be_named_in_the_config(tmp_path: Path) -> None:
                     os.environ, config_path=config)
     with pytest.raises(FatalError, match="`model` must be one of ngram, e5"):
         from_config({"judges": [{"name": "a", "kind": "local", "model": "gpt"}]}, os.environ, config_path=config)
+
+
+def test_a_chosen_judge_scope_widens_what_classify_llm_asks() -> None:
+    require_local_model()
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.yaml").write_text("judge_scope: untyped-soft\n")
+    line = json.dumps({"text": "let us move on to the export feature", "previous": "I've added the migration for the new column.",
+                       "previous_tools": ["Write(migrations/0002.py)"]})
+    out = run_cli("classify", "--llm", input=line + "\n")
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert answer["rule"] is None and answer["judges"] is not None  # the rules' `none` after a turn, now asked
