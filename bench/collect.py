@@ -116,10 +116,10 @@ mb = sum(os.path.getsize(p) for _, p in files) / 1e6
 spent = {"classify": 0.0, "mask": 0.0}
 mask, classify_event = redact.mask, C.classify_event
 def timed(name, fn):
-    def call(*args):
+    def call(*args, **kwargs):
         t = clock()
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         finally:
             spent[name] += clock() - t
     return call
