@@ -235,8 +235,9 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
                 return  # the first file is always read: a deadline bounds the rest
             yield work(job, since, review_agents, scope)
         return
+    import collections
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
     # Forked workers inherit what is imported here: the rule packs and detect-secrets are imported
     # once, not once per worker. A first scan this size masks cases.
@@ -251,12 +252,28 @@ def _outcomes(jobs: list[Job], since: str | None, review_agents: Sequence[str] |
     warm, jobs = warm_up(jobs)
     yield from work_many(warm, since, review_agents, scope)
 
+    # The main process is one of the readers: each process that types compiles the rules it meets
+    # and builds the gates it needs, so one process fewer pays that once less (and forks, and
+    # pickles its results, once less). The pool's workers take the biggest parcels first, the
+    # main process the smallest, between saving what the workers sent (docs/performance.md,
+    # issue 15's fifth round).
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     workers = min(cpus, 4)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        futures = [pool.submit(work_many, part, since, review_agents, scope) for part in parts(jobs, workers)]
-        for future in as_completed(futures):
-            yield from future.result()
+    pending = collections.deque(parts(jobs, workers))
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=multiprocessing.get_context(method)) as pool:
+        running: set[Future[list[Outcome]]] = set()
+        while pending or running:
+            # One parcel queued behind each worker's, so that no worker waits for the main process.
+            while pending and len(running) < 2 * (workers - 1):
+                running.add(pool.submit(work_many, pending.popleft(), since, review_agents, scope))
+            if pending:
+                yield from work_many(pending.pop(), since, review_agents, scope)
+                finished = [f for f in running if f.done()]
+            else:
+                finished = [next(as_completed(running))]
+            for future in finished:
+                running.discard(future)
+                yield from future.result()
 
 
 def warm_up(jobs: list[Job]) -> tuple[list[Job], list[Job]]:

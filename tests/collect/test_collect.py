@@ -263,6 +263,38 @@ def test_parallel_and_sequential_scans_store_the_same(tmp_path: Path, monkeypatc
     assert seq.events_by_kind == par.events_by_kind
 
 
+def test_the_main_process_reads_parcels_beside_the_pool_and_every_file_is_read_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The main process is one of the readers (one process fewer compiles the rules and builds
+    # the gates): it takes the smallest parcels, the pool's workers the biggest.
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one CPU: collect reads in one process")
+    readers = tmp_path / "readers"
+    read = collect.work
+
+    def work(job: collect.Job, *args: Any) -> Any:
+        with readers.open("a", encoding="utf-8") as f:  # appended by each process, a line a file
+            f.write(f"{os.getpid()} {job.path}\n")
+        return read(job, *args)
+
+    monkeypatch.setattr(collect, "work", work)
+    monkeypatch.setattr(collect, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(collect, "WARM_UP_BYTES", 0)
+    monkeypatch.setattr(collect, "PART_MAX_FILES", 1)  # a parcel a file
+    logs = _logs(FIX)
+    with _store(tmp_path) as store:
+        stats = collect.collect_files(store, logs, now=NOW)
+    by_process: dict[int, list[str]] = {}
+    for row in readers.read_text(encoding="utf-8").splitlines():
+        pid, path = row.split(" ", 1)
+        by_process.setdefault(int(pid), []).append(path)
+    paths = [p for ps in by_process.values() for p in ps]
+    assert sorted(paths) == sorted(str(p) for _, p in logs) and stats.files == len(logs)
+    assert os.getpid() in by_process and len(by_process) >= 2  # the main process and a worker
+    biggest = max(paths, key=os.path.getsize)
+    assert biggest not in by_process[os.getpid()]  # the workers start on the biggest parcels
+
+
 def test_the_main_process_warms_up_on_the_smallest_files_and_the_pool_gets_the_rest() -> None:
     sizes = [5 << 20, 300_000, 1_200_000, 700_000, 40_000, 3 << 20]
     jobs = [collect.Job(f"f{i}", "claude", 0, None, n, i, 0.0) for i, n in enumerate(sizes)]
