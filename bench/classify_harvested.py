@@ -19,7 +19,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
@@ -31,12 +30,6 @@ import judge_training as jt  # noqa: E402
 HALVES = {"dev": jt.HARVEST_DEV, "check": jt.HARVEST_CHECK}
 
 
-def half_of(row: dict[str, Any]) -> str:
-    return jt.harvest_half(row["source_repo"])
-
-
-def load(folder: Path = jt.HARVESTED) -> list[real.Row]:
-    return [row for path in sorted(folder.glob("harvested_*.jsonl")) for row in real.load(path, half_of)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--folder", type=Path, default=jt.HARVESTED, help=f"where harvested_*.jsonl are (default {jt.HARVESTED})")
     ap.add_argument("--errors", type=int, default=0, metavar="N", help="list N false and N missed rows by id (dev half only)")
     args = ap.parse_args(argv)
-    rows = load(args.folder)
+    rows = jt.harvested_rows(args.folder)
     if not rows:
         print(f"no harvested rows in {args.folder}; skipped")
         return 0

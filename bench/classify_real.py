@@ -20,7 +20,13 @@ Columns. `COLUMNS` maps a column name to a predictor `(Row) -> str` (a type, "ot
 "rules" is `rules_alone`. The judges add theirs without touching this file's logic:
 `bench/judges_real.py` may define `judges_alone(row: Row) -> str` and `full_path(row: Row) -> str`,
 and `columns()` picks them up as "judges" and "full path" when that module has them.
-`evaluate(rows, predict) -> dict[str, Score]` scores any predictor ("all" plus each language).
+
+The one definition of a real-message row (`Row`, `load`) and of its scores (`Score`, `score`,
+`evaluate`, `table`): bench/classify_written.py, bench/classify_harvested.py,
+bench/rules_by_lang.py, tools/judge_training.py (training the local judges, which masks the
+texts first), tools/train_judges.py and bench/judges_real.py all read and score rows through
+them. `score(rows, answers)` scores answers given in the rows' order, `evaluate(rows, predict)`
+a predictor ("all" plus each language, disputed rows apart).
 
 `--check` (called by `.ci/run`) fails when rules-alone precision or recall on the tune part drops
 below `FLOORS`, set from the figures recorded in docs/quality.md.
@@ -68,8 +74,13 @@ class Row(NamedTuple):
     disputed: bool
     repo: str = ""  # the source repository (`source_repo`): rules_by_lang --by-repo holds repositories out
 
+    @property
+    def correction(self) -> bool:
+        """Labelled a correction of any kind (the four types or `other-correction`)."""
+        return self.label in CORRECTIONS
 
-Predictor = Callable[[Row], str]
+
+Predictor = Callable[[Row], str | None]  # a type, "other", "none"; None for no answer
 
 
 def data_dir(given: str | None = None) -> Path:
@@ -107,8 +118,8 @@ class Score:
     false: list[Row] = field(default_factory=list)  # typed, labelled not-correction
     missed: list[Row] = field(default_factory=list)  # corrections not typed
 
-    def add(self, row: Row, answer: str) -> None:
-        corr = row.label in CORRECTIONS
+    def add(self, row: Row, answer: str | None) -> None:
+        corr = row.correction
         typed = answer in TYPES
         self.corrections += corr
         self.not_corrections += not corr
@@ -121,8 +132,17 @@ class Score:
             self.missed.append(row)
 
     @property
+    def rows(self) -> int:
+        return self.corrections + self.not_corrections
+
+    @property
     def precision(self) -> float | None:
         return self.typed_right / self.typed if self.typed else None
+
+    @property
+    def exact_precision(self) -> float | None:
+        """The share of typed answers of the labelled type."""
+        return self.exact / self.typed if self.typed else None
 
     @property
     def recall(self) -> float | None:
@@ -136,21 +156,28 @@ class Score:
         fp = self.typed - self.typed_right
         if not fp:
             return 1.0
-        weight = (NATURAL_SHARE / (1 - NATURAL_SHARE)) * self.corrections / max(self.not_corrections, 1)
+        if not self.typed_right:  # every typed answer false: at any mix
+            return 0.0
+        weight = (NATURAL_SHARE / (1 - NATURAL_SHARE)) * self.corrections / self.not_corrections
         return self.typed_right / (self.typed_right + weight * fp)
 
 
-def evaluate(rows: Iterable[Row], predict: Predictor) -> dict[str, Score]:
-    """Scores of `predict` overall ("all") and per language; disputed rows under "disputed"."""
+def score(rows: Iterable[Row], answers: Iterable[str | None]) -> dict[str, Score]:
+    """Scores of `answers` (one per row, in the rows' order) overall ("all") and per language;
+    disputed rows under "disputed"."""
     scores = {k: Score() for k in ("all", *LANGS, "disputed")}
-    for row in rows:
-        answer = predict(row)
+    for row, answer in zip(rows, answers, strict=True):
         if row.disputed:
             scores["disputed"].add(row, answer)
             continue
         scores["all"].add(row, answer)
         scores[row.lang].add(row, answer)
     return scores
+
+
+def evaluate(rows: Sequence[Row], predict: Predictor) -> dict[str, Score]:
+    """Scores of `predict` on `rows` (`score` of its answers)."""
+    return score(rows, [predict(row) for row in rows])
 
 
 def columns() -> dict[str, Predictor]:
@@ -167,7 +194,7 @@ def columns() -> dict[str, Predictor]:
     return cols
 
 
-def _pct(x: float | None) -> str:
+def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
@@ -177,8 +204,10 @@ def table(title: str, scores: dict[str, Score]) -> str:
               "| false corrections |"), "|---|---|---|---|---|---|---|---|"]
     for key in ("all", *LANGS, "disputed"):
         s = scores[key]
-        lines.append(f"| {key} | {s.corrections} / {s.corrections + s.not_corrections} | {s.typed} | "
-                     f"{_pct(s.precision)} | {_pct(s.recall)} | {s.exact}/{s.typed} | {_pct(s.natural_precision)} | "
+        if key == "disputed" and not s.rows:  # none, or left out before scoring (the judges' training rows)
+            continue
+        lines.append(f"| {key} | {s.corrections} / {s.rows} | {s.typed} | "
+                     f"{pct(s.precision)} | {pct(s.recall)} | {s.exact}/{s.typed} | {pct(s.natural_precision)} | "
                      f"{len(s.false)}/{s.not_corrections} |")
     return "\n".join(lines)
 

@@ -16,7 +16,8 @@ absent: says so and exits 0), leaving out the rows its labellers disputed. Per l
 "Precision" counts a typed message right when it is labelled a correction of any type
 (exact-type precision also asks for the labelled type); recall is over all corrections,
 `other-correction` included; "at 85%" weights the non-corrections up to 85% of the traffic.
-Uses its own small loader (tools/judge_training.py), not bench/classify_real.py.
+The rows and their scores are bench/classify_real.py's (`Row`, `score`, `table`), the rows masked
+and the disputed ones left out by tools/judge_training.py's loaders.
 """
 from __future__ import annotations
 
@@ -30,15 +31,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
+import classify_real as real  # noqa: E402
 import judge_training as jt  # noqa: E402
 import train_judges  # noqa: E402
 
-from git_ledger.judges.fullpath import Message, final_type, judge_untyped  # noqa: E402
+from git_ledger.judges.fullpath import final_type, judge_untyped  # noqa: E402
 from git_ledger.judges.local import ARTEFACTS, MANIFEST, Thresholds, builtin_pair  # noqa: E402
 from git_ledger.judges.panel import ask_panel  # noqa: E402
 
 
-def tune(rows: list[jt.Row], manifest: dict[str, object]) -> str:
+def tune(rows: list[real.Row], manifest: dict[str, object]) -> str:
     data = jt.prepare(rows, jt.load_written())  # trained as shipped: our written rows in training folds only
     probs = {name: data.halves(p)[0] for name, p in train_judges.out_of_fold(data).items()}
     entries = manifest["judges"]
@@ -51,33 +53,33 @@ def tune(rows: list[jt.Row], manifest: dict[str, object]) -> str:
     full = jt.full_path(rows, rules, probs["ngram"], probs["e5"], th["ngram"], th["e5"], scope=scope)
     full_held = jt.full_path(rows, held, probs["ngram"], probs["e5"], th["ngram"], th["e5"], scope=scope)
     return "\n\n".join([
-        jt.table("tune, rules alone", jt.figures(rows, [c.type for c in rules])),
-        jt.table("tune, rules alone, held out by repository", jt.figures(rows, [c.type for c in held])),
-        jt.table("tune, the pair alone (cross-validated)", jt.figures(rows, alone)),
-        jt.table("tune, full path (cross-validated)", jt.figures(rows, full)),
-        jt.table("tune, full path, rules held out by repository (cross-validated)", jt.figures(rows, full_held)),
+        real.table("tune, rules alone", real.score(rows, [c.type for c in rules])),
+        real.table("tune, rules alone, held out by repository", real.score(rows, [c.type for c in held])),
+        real.table("tune, the pair alone (cross-validated)", real.score(rows, alone)),
+        real.table("tune, full path (cross-validated)", real.score(rows, full)),
+        real.table("tune, full path, rules held out by repository (cross-validated)", real.score(rows, full_held)),
     ])
 
 
-def measure(rows: list[jt.Row], manifest: dict[str, object]) -> str:
+def measure(rows: list[real.Row], manifest: dict[str, object]) -> str:
     judges = builtin_pair()
-    items = [r.judge_input() for r in rows]
+    items = [jt.judge_input(r) for r in rows]
     cost = []
     for judge in judges:  # first call loads; the second is the one timed
         judge.judge(items[:1])
         start = time.monotonic()
         judge.judge(items)
         cost.append(f"{judge.name} {(time.monotonic() - start) / len(items) * 1000:.1f} ms")
-    messages = [Message(r.text, r.previous, r.tools) for r in rows]
+    messages = [jt.message(r) for r in rows]
     rules = jt.rule_classifications(rows)
-    alone = [v.type for v in ask_panel(judges, [r.judge_input() for r in rows])]
+    alone = [v.type for v in ask_panel(judges, items)]
     verdicts = judge_untyped(messages, rules, judges, scope=str(manifest.get("scope", "other")))
     full = [final_type(c, v) for c, v in zip(rules, verdicts)]
     return "\n\n".join([
         f"per message, in one batch of {len(items)} (one thread): " + ", ".join(cost),
-        jt.table("measure, rules alone", jt.figures(rows, [c.type for c in rules])),
-        jt.table("measure, the pair alone (shipped artefact)", jt.figures(rows, alone)),
-        jt.table("measure, full path (shipped artefact)", jt.figures(rows, full)),
+        real.table("measure, rules alone", real.score(rows, [c.type for c in rules])),
+        real.table("measure, the pair alone (shipped artefact)", real.score(rows, alone)),
+        real.table("measure, full path (shipped artefact)", real.score(rows, full)),
     ])
 
 

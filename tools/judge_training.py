@@ -3,15 +3,15 @@ bench/judges_real.py; neither is part of the package).
 
 Reads the development set `messages.jsonl` from `$GIT_LEDGER_SHARED/data` or `../shared/data`
 beside the checkout (absent: the scripts say so and exit 0). Trains on `part == "tune"` only;
-rows the two labellers disputed are left out of training and of every figure. Texts are masked
-as the store masks them before anything reads them. Deterministic: a fixed seed, folds by
-repository in a fixed order, full-batch optimisation.
+rows the two labellers disputed are left out of training and of every figure. The rows and their
+scores are bench/classify_real.py's (`Row`, `load`, `Score`, `score`, `table`); here the texts are
+masked as the store masks them (`masked`) before anything reads them, and a row's label is read
+as one of the judges' classes where they learn it (`judge_class`). Deterministic: a fixed seed,
+folds by repository in a fixed order, full-batch optimisation.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -22,8 +22,12 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "bench"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+import classify_real as real  # noqa: E402 (bench/classify_real.py: the rows and their scores)
+from classify_real import Row  # noqa: E402
 
 from git_ledger.judges.base import JudgeInput  # noqa: E402
 from git_ledger.judges.evidence import NGRAM_BUCKETS, Evidence, gather, ngram_buckets  # noqa: E402
@@ -37,50 +41,33 @@ SEED = 13
 FOLDS = 5
 TRAIN_ONLY = -1  # the fold of rows that are never tested
 NOT_CORRECTION, OTHER_CORRECTION = "not-correction", "other-correction"
-NATURAL_SHARE = 0.85  # non-corrections among human messages in real traffic
 WRITTEN_PART = "written"  # rows of ours: always in training, never tested
 
 
 def shared_data() -> Path | None:
-    env = os.environ.get("GIT_LEDGER_SHARED")
-    folder = Path(env) / "data" if env else ROOT.parent / "shared" / "data"
+    """The development set's folder (`classify_real.data_dir`), None when it holds no rows."""
+    folder = real.data_dir()
     return folder if (folder / "messages.jsonl").exists() else None
 
 
-@dataclass(frozen=True)
-class Row:
-    id: str
-    lang: str
-    repo: str
-    part: str
-    label: str  # a class of CLASSES (not-correction -> none, other-correction -> other)
-    text: str  # masked
-    previous: str  # masked
-    tools: tuple[str, ...]
+def masked(row: Row) -> Row:
+    """`row` with its texts masked as the store masks them, before any judge or rule reads them."""
+    return row._replace(text=redact.mask(row.text), previous=redact.mask(row.previous) if row.previous else None)
 
-    @property
-    def correction(self) -> bool:
-        return self.label != NONE
 
-    def judge_input(self) -> JudgeInput:
-        return JudgeInput(self.text, "; ".join(self.tools), self.previous)
+def judge_class(row: Row) -> str:
+    """The row's label as one of the judges' CLASSES (not-correction -> none, other-correction -> other)."""
+    return {NOT_CORRECTION: NONE, OTHER_CORRECTION: OTHER}.get(row.label, row.label)
+
+
+def judge_input(row: Row) -> JudgeInput:
+    return JudgeInput(row.text, "; ".join(row.previous_tools), row.previous or "")
 
 
 def load_rows(folder: Path, parts: Iterable[str] = ("tune",)) -> list[Row]:
+    """The development set's rows of `parts`, masked, the labellers' disputed rows left out."""
     wanted = set(parts)
-    rows = []
-    for line in (folder / "messages.jsonl").read_text(encoding="utf-8").splitlines():
-        obj = json.loads(line)
-        if obj.get("disputed") or obj["part"] not in wanted:
-            continue
-        rows.append(_row(obj, obj["source_repo"], obj["part"]))
-    return rows
-
-
-def _row(obj: dict[str, Any], repo: str, part: str) -> Row:
-    label = {NOT_CORRECTION: NONE, OTHER_CORRECTION: OTHER}.get(obj["label"], obj["label"])
-    return Row(obj["id"], obj["lang"], repo, part, label, redact.mask(obj["text"]),
-               redact.mask(obj.get("prev_assistant") or ""), tuple(obj.get("prev_tools") or ()))
+    return [masked(r) for r in real.load(folder / "messages.jsonl") if not r.disputed and r.part in wanted]
 
 
 WRITTEN = ROOT / "tools" / "data"  # our own written messages (tools/data/written_messages_*.jsonl)
@@ -88,13 +75,10 @@ WRITTEN = ROOT / "tools" / "data"  # our own written messages (tools/data/writte
 
 def load_written(folder: Path = WRITTEN) -> list[Row]:
     """The team's own labelled messages, written with their context (same fields as the
-    development set's): training folds only, never a test fold nor a figure."""
-    rows = []
-    for path in sorted(folder.glob("written_messages_*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                rows.append(_row(json.loads(line), f"{WRITTEN_PART}:{path.name}", WRITTEN_PART))
-    return rows
+    development set's), masked: training folds only, never a test fold nor a figure."""
+    return [masked(r._replace(repo=f"{WRITTEN_PART}:{path.name}"))
+            for path in sorted(folder.glob("written_messages_*.jsonl"))
+            for r in real.load(path, lambda _: WRITTEN_PART)]
 
 
 # Real messages harvested from public repositories outside the development set: their texts stay
@@ -112,20 +96,16 @@ def harvest_half(repo: str) -> str:
     return HARVEST_CHECK if hashlib.sha256(f"harvest:{owner}".encode()).digest()[0] % 2 else HARVEST_DEV
 
 
+def harvested_rows(folder: Path = HARVESTED) -> list[Row]:
+    """Every harvested row in `folder` as it is (disputed ones too), its part its half."""
+    return [r for path in sorted(folder.glob("harvested_*.jsonl"))
+            for r in real.load(path, lambda obj: harvest_half(obj["source_repo"]))]
+
+
 def load_harvested(folders: Iterable[Path] = (HARVESTED,), halves: Iterable[str] = (HARVEST_DEV,)) -> list[Row]:
-    """Harvested real rows of the given halves, the labellers' disputed rows left out."""
+    """Harvested real rows of the given halves, masked, the labellers' disputed rows left out."""
     wanted = set(halves)
-    rows = []
-    for folder in folders:
-        for path in sorted(folder.glob("harvested_*.jsonl")):
-            for line in path.read_text(encoding="utf-8").splitlines():
-                if not line.strip():
-                    continue
-                obj = json.loads(line)
-                half = harvest_half(obj["source_repo"])
-                if not obj.get("disputed") and half in wanted:
-                    rows.append(_row(obj, obj["source_repo"], half))
-    return rows
+    return [masked(r) for folder in folders for r in harvested_rows(folder) if not r.disputed and r.part in wanted]
 
 
 def folds_by_repo(rows: Sequence[Row], k: int = FOLDS) -> list[int]:
@@ -145,11 +125,11 @@ def folds_by_repo(rows: Sequence[Row], k: int = FOLDS) -> list[int]:
 
 
 def evidence(rows: Sequence[Row]) -> list[Evidence]:
-    return [gather(r.text, r.previous, "; ".join(r.tools)) for r in rows]
+    return [gather(r.text, r.previous or "", "; ".join(r.previous_tools)) for r in rows]
 
 
 def labels(rows: Sequence[Row]) -> Any:
-    return np.array([CLASSES.index(r.label) for r in rows], dtype=np.int64)
+    return np.array([CLASSES.index(judge_class(r)) for r in rows], dtype=np.int64)
 
 
 # ---- features -------------------------------------------------------------------------------
@@ -322,14 +302,14 @@ def pair_alone(first: Any, second: Any, th_first: Thresholds, th_second: Thresho
 
 
 def message(row: Row) -> Message:
-    return Message(row.text, row.previous, row.tools)
+    return Message(row.text, row.previous or "", row.previous_tools)
 
 
 def rule_classifications(rows: Sequence[Row]) -> list[Classification]:
     """What the rules alone make of each row, with its context."""
     from git_ledger.classify.classify import classify
 
-    return [classify(r.text, previous=r.previous or None, previous_tools=r.tools) for r in rows]
+    return [classify(r.text, previous=r.previous, previous_tools=r.previous_tools) for r in rows]
 
 
 def held_out_rules(rows: Sequence[Row], rules: Sequence[Classification]) -> list[Classification]:
@@ -371,71 +351,8 @@ class Prepared:
 
 
 def prepare(rows: Sequence[Row], written: Sequence[Row] = ()) -> Prepared:
-    both = [*(r for part in (rows, written) for r in (*part, *(dataclasses.replace(r, previous="") for r in part)))]
+    both = [*(r for part in (rows, written) for r in (*part, *(r._replace(previous=None) for r in part)))]
     ev = evidence(both)
-    digest = hashlib.sha256(repr([(r.id, r.label, e) for r, e in zip(both, ev)]).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(repr([(r.id, judge_class(r), e) for r, e in zip(both, ev)]).encode()).hexdigest()[:16]
     return Prepared(labels(both), folds_by_repo(both), ngram_matrix(ev), e5_matrix(ev, EmbeddingCache()), digest,
                     len(rows), np.array([r.part == WRITTEN_PART for r in both]))
-
-
-@dataclass
-class Figures:
-    n: int = 0
-    corrections: int = 0
-    typed: int = 0
-    typed_correct: int = 0  # typed, and labelled a correction (any type)
-    exact: int = 0  # typed with the labelled type
-    false: int = 0  # typed, labelled not a correction
-
-    def add(self, row: Row, typed: str | None) -> None:
-        self.n += 1
-        self.corrections += row.correction
-        if typed in TYPES:
-            self.typed += 1
-            self.typed_correct += row.correction
-            self.exact += typed == row.label
-            self.false += not row.correction
-
-    @property
-    def precision(self) -> float | None:
-        return self.typed_correct / self.typed if self.typed else None
-
-    @property
-    def exact_precision(self) -> float | None:
-        return self.exact / self.typed if self.typed else None
-
-    @property
-    def recall(self) -> float | None:
-        return self.typed_correct / self.corrections if self.corrections else None
-
-    @property
-    def natural_precision(self) -> float | None:
-        """Precision with the non-corrections weighted up to NATURAL_SHARE of the traffic."""
-        non = self.n - self.corrections
-        if not self.typed or not non or not self.corrections:
-            return None
-        w = NATURAL_SHARE / (1 - NATURAL_SHARE) * self.corrections / non
-        return self.typed_correct / (self.typed_correct + w * self.false)
-
-
-def figures(rows: Sequence[Row], typed: Sequence[str | None], langs: Sequence[str] = ("en", "zh", "ja", "ko")
-            ) -> dict[str, Figures]:
-    out = {lang: Figures() for lang in (*langs, "all")}
-    for r, t in zip(rows, typed):
-        out[r.lang].add(r, t)
-        out["all"].add(r, t)
-    return out
-
-
-def fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
-
-
-def table(title: str, figs: dict[str, Figures]) -> str:
-    head = ("| lang | rows | corrections | typed | precision | exact-type precision | recall "
-            "| precision at 85% non-corrections | false |")
-    lines = [f"### {title}", "", head, "|---|---|---|---|---|---|---|---|---|"]
-    for lang, f in figs.items():
-        lines.append(f"| {lang} | {f.n} | {f.corrections} | {f.typed} | {fmt(f.precision)} | "
-                     f"{fmt(f.exact_precision)} | {fmt(f.recall)} | {fmt(f.natural_precision)} | {f.false} |")
-    return "\n".join(lines)

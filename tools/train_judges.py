@@ -38,7 +38,9 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
+import classify_real as real  # the rows' scores
 import judge_training as jt
 
 from git_ledger.judges.fullpath import SCOPES
@@ -68,14 +70,14 @@ def _pairs() -> list[tuple[float, float]]:
     return list(itertools.product(GRID, GRID))
 
 
-def typings(rows: Sequence[jt.Row], rules: Sequence[Classification], probs: dict[str, Any], scope: str
+def typings(rows: Sequence[real.Row], rules: Sequence[Classification], probs: dict[str, Any], scope: str
             ) -> dict[tuple[float, float], list[str | None]]:
     """The full path's type of every row, for every pair of thresholds."""
     return {(ca, cb): jt.full_path(rows, rules, probs["ngram"], probs["e5"], Thresholds(ca, NONE_MIN),
                                    Thresholds(cb, NONE_MIN), scope=scope) for ca, cb in _pairs()}
 
 
-def best_pair(rows: Sequence[jt.Row], rules: Sequence[Classification],
+def best_pair(rows: Sequence[real.Row], rules: Sequence[Classification],
               typed: dict[tuple[float, float], list[str | None]], picks: Sequence[int]) -> tuple[float, float] | None:
     """The thresholds with the most full-path recall on rows `picks` within the floors (ties:
     the stricter); None when no pair adds a type within them."""
@@ -84,8 +86,8 @@ def best_pair(rows: Sequence[jt.Row], rules: Sequence[Classification],
     for pair, types in typed.items():
         full = [types[i] for i in picks]
         added = [t if t != rules[i].type else None for t, i in zip(full, picks)]
-        own = jt.figures(sub, added)["all"]
-        whole = jt.figures(sub, full)["all"]
+        own = real.score(sub, added)["all"]
+        whole = real.score(sub, full)["all"]
         if not own.typed or (own.precision or 0) < ADDED_FLOOR or (whole.natural_precision or 0) < NATURAL_FLOOR:
             continue
         key = (whole.recall or 0.0, sum(pair))
@@ -94,7 +96,7 @@ def best_pair(rows: Sequence[jt.Row], rules: Sequence[Classification],
     return None if best is None else best[1]
 
 
-def nested(rows: Sequence[jt.Row], rules: Sequence[Classification], typed: dict[tuple[float, float], list[str | None]],
+def nested(rows: Sequence[real.Row], rules: Sequence[Classification], typed: dict[tuple[float, float], list[str | None]],
            folds: Sequence[int]) -> tuple[list[str | None], list[tuple[float, float] | None]]:
     """Each fold typed with the thresholds chosen on the other folds (the rules alone where
     they chose none): an estimate no threshold saw."""
@@ -111,30 +113,31 @@ def nested(rows: Sequence[jt.Row], rules: Sequence[Classification], typed: dict[
     return out, chosen
 
 
-def line(title: str, f: jt.Figures) -> str:
-    return (f"{title}: typed {f.typed}, precision {jt.fmt(f.precision)}, exact {jt.fmt(f.exact_precision)}, "
-            f"recall {jt.fmt(f.recall)}, at the natural mix {jt.fmt(f.natural_precision)}")
+def line(title: str, f: real.Score) -> str:
+    pct = real.pct
+    return (f"{title}: typed {f.typed}, precision {pct(f.precision)}, exact {pct(f.exact_precision)}, "
+            f"recall {pct(f.recall)}, at the natural mix {pct(f.natural_precision)}")
 
 
-def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequence[int], scope: str | None = None
-                   ) -> tuple[Choice, dict[str, jt.Figures], list[str]]:
+def cross_validate(rows: Sequence[real.Row], probs: dict[str, Any], folds: Sequence[int], scope: str | None = None
+                   ) -> tuple[Choice, dict[str, real.Score], list[str]]:
     """The choice (scope and thresholds), the figures behind it, and a report."""
     rules = jt.rule_classifications(rows)
     held = jt.held_out_rules(rows, rules)
-    report = [line("rules alone", jt.figures(rows, [c.type if c.type in TYPES else None for c in rules])["all"]),
-              line("rules alone, held out by repository", jt.figures(rows, [
+    report = [line("rules alone", real.score(rows, [c.type if c.type in TYPES else None for c in rules])["all"]),
+              line("rules alone, held out by repository", real.score(rows, [
                   c.type if c.type in TYPES else None for c in held])["all"])]
     best: tuple[float, str, list[str | None]] | None = None
     by_scope, estimates = {}, {}
     for candidate in SCOPES:
         typed_held = typings(rows, held, probs, candidate)
         estimate, chosen = nested(rows, held, typed_held, folds)
-        f = jt.figures(rows, estimate)["all"]
+        f = real.score(rows, estimate)["all"]
         by_scope[candidate] = typed_held
         estimates[candidate] = estimate
         report.append(line(f"full path, scope {candidate}, rules held out, nested CV", f)
                       + f" (thresholds per fold {chosen})")
-        worth = float(f.typed_correct - FALSE_COST * f.false)
+        worth = float(f.typed_right - FALSE_COST * len(f.false))
         if (f.natural_precision or 0) >= NATURAL_TARGET and (best is None or worth > best[0]):
             best = (worth, candidate, estimate)
     if scope is None:
@@ -147,9 +150,9 @@ def cross_validate(rows: Sequence[jt.Row], probs: dict[str, Any], folds: Sequenc
     as_is = typings(rows, rules, probs, scope)
     as_is_nested, _ = nested(rows, rules, as_is, folds)
     figs = {
-        "full_path_held_out": jt.figures(rows, estimates[scope])["all"],
-        "full_path": jt.figures(rows, as_is_nested)["all"],
-        "pair_alone": jt.figures(rows, jt.pair_alone(probs["ngram"], probs["e5"], ths["ngram"], ths["e5"]))["all"],
+        "full_path_held_out": real.score(rows, estimates[scope])["all"],
+        "full_path": real.score(rows, as_is_nested)["all"],
+        "pair_alone": real.score(rows, jt.pair_alone(probs["ngram"], probs["e5"], ths["ngram"], ths["e5"]))["all"],
     }
     report += [line("full path, chosen scope, rules as they are, nested CV", figs["full_path"]),
                line("the pair alone at the chosen thresholds (in-sample thresholds)", figs["pair_alone"])]

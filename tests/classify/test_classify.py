@@ -508,3 +508,17 @@ def test_natural_mix_weighs_each_false_correction_up() -> None:
     s = bench.Score(corrections=10, not_corrections=20, typed=5, typed_right=4)
     # 15% corrections: each of the 20 rows stands for 10 / 0.15 * 0.85 / 20 = 2.83 rows
     assert s.precision == 0.8 and abs(s.natural_precision - 4 / (4 + 10 * 0.85 / 0.15 / 20)) < 1e-9
+
+
+def test_scores_of_answers_in_the_rows_order() -> None:
+    """`score` takes answers as the judges give them (None where they give none); a typed answer on
+    a non-correction is false at any mix, even where no correction was typed."""
+    bench = _load_bench("classify_real")
+    rows = [bench.Row(f"r{i}", "en", "", None, (), label, "tune", False) for i, label in
+            enumerate(("omission", "other-correction", "not-correction", "not-correction"))]
+    scores = bench.score(rows, ["omission", None, None, "none"])
+    assert (scores["en"].rows, scores["en"].exact_precision, scores["en"].natural_precision) == (4, 1.0, 1.0)
+    only_false = bench.score(rows, [None, "other", "premise-error", None])["all"]
+    assert (only_false.precision, only_false.recall, only_false.natural_precision) == (0.0, 0.0, 0.0)
+    assert [r.id for r in only_false.false] == ["r2"] and [r.id for r in only_false.missed] == ["r0", "r1"]
+    assert "| disputed |" not in bench.table("no disputed rows", scores)
