@@ -15,22 +15,11 @@ import pytest
 
 from git_ledger.hooks.stop import CHECK_AGAINST
 from tests.testing.agents import fake_model, run_agent
-from tests.testing.util import run_cli, write_jsonl
+from tests.testing.installed import EARLIER_CORRECTION as CORRECTION
+from tests.testing.installed import collect_an_earlier_correction
+from tests.testing.util import run_cli
 
 pytestmark = pytest.mark.e2e
-
-CORRECTION = "you didn't run the tests before saying it was done"
-
-
-def earlier_session(repo: Path, logs: Path) -> Path:
-    return write_jsonl(logs / "claude.jsonl", [
-        {"parentUuid": None, "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u1",
-         "timestamp": "2026-11-19T09:00:00.000Z", "message": {"role": "user", "content": "add a parser"}},
-        {"parentUuid": "u1", "cwd": str(repo), "sessionId": "c-1", "type": "assistant", "uuid": "a1",
-         "timestamp": "2026-11-19T09:00:05.000Z", "message": {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}},
-        {"parentUuid": "a1", "cwd": str(repo), "sessionId": "c-1", "type": "user", "uuid": "u2",
-         "timestamp": "2026-11-19T09:01:00.000Z", "message": {"role": "user", "content": CORRECTION}},
-    ])
 
 
 def texts(body: dict[str, Any]) -> str:
@@ -44,7 +33,7 @@ ENV = {"COPILOT_OFFLINE": "true", "COPILOT_PROVIDER_TYPE": "anthropic", "COPILOT
 def test_the_corrections_arrive_before_the_first_turn_once(
     copilot_cli: Path, repo: Path, isolated_env: Path, tmp_path: Path
 ) -> None:
-    assert run_cli("collect", "--logs", str(earlier_session(repo, tmp_path / "logs")), "--json", cwd=repo).returncode == 0
+    collect_an_earlier_correction(repo, tmp_path / "logs")
     out = run_cli("install", "copilot", cwd=repo)
     assert out.returncode == 0 and "userPromptSubmitted and agentStop hooks installed" in out.stdout, out.stderr
     script = [[{"text": "I will look at the parser first."}], [{"text": "I will look at the changelog next."}]]
