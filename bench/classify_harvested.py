@@ -30,12 +30,10 @@ import judge_training as jt  # noqa: E402
 HALVES = {"dev": jt.HARVEST_DEV, "check": jt.HARVEST_CHECK}
 
 
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--half", choices=("dev", "check", "all"), default="dev")
-    ap.add_argument("--folder", type=Path, default=jt.HARVESTED, help=f"where harvested_*.jsonl are (default {jt.HARVESTED})")
+    ap.add_argument("--folder", type=Path, default=jt.harvest_dir(), help=f"where harvested_*.jsonl are (default {jt.harvest_dir()})")
     ap.add_argument("--errors", type=int, default=0, metavar="N", help="list N false and N missed rows by id (dev half only)")
     args = ap.parse_args(argv)
     rows = jt.harvested_rows(args.folder)

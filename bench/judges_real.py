@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--part", choices=("tune", "measure", "both", "harvested"), default="both",
                         help="harvested: the shipped artefact on the check half of the harvested rows")
     parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
-                        help=f"folders of harvested rows (default {jt.HARVESTED})")
+                        help=f"folders of harvested rows (default {jt.harvest_dir()})")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
@@ -97,12 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
     print(f"judges on the rules' {manifest.get('scope', 'other')} (judges.fullpath.SCOPES); thresholds "
           + ", ".join(f"{n} {e['correction_min']}" for n, e in manifest["judges"].items()) + "\n")
-    harvested = args.harvested or [jt.HARVESTED]
     if args.part == "harvested":
-        print(measure(jt.load_harvested(harvested, (jt.HARVEST_CHECK,)), manifest).replace("measure,", "harvested check half,"))
+        print(measure(jt.load_harvested(args.harvested, (jt.HARVEST_CHECK,)), manifest).replace("measure,", "harvested check half,"))
         return 0
     if args.part in ("tune", "both"):
-        print(tune(jt.load_rows(folder, ("tune",)) + jt.load_harvested(harvested), manifest) + "\n")
+        print(tune(jt.load_rows(folder, ("tune",)) + jt.load_harvested(args.harvested), manifest) + "\n")
     if args.part in ("measure", "both"):
         print(measure(jt.load_rows(folder, ("measure",)), manifest))
     return 0

@@ -84,7 +84,12 @@ def load_written(folder: Path = WRITTEN) -> list[Row]:
 # Real messages harvested from public repositories outside the development set: their texts stay
 # outside the repository like the development set's (`$GIT_LEDGER_HARVEST`, or `../harvest` beside
 # the checkout); tools/data/harvested_index.jsonl says where each row is from and how it was labelled.
-HARVESTED = Path(os.environ["GIT_LEDGER_HARVEST"]) if os.environ.get("GIT_LEDGER_HARVEST") else ROOT.parent / "harvest"
+def harvest_dir() -> Path:
+    """Where the harvested rows are: `$GIT_LEDGER_HARVEST`, else `../harvest` beside the checkout."""
+    env = os.environ.get("GIT_LEDGER_HARVEST")
+    return Path(env) if env else ROOT.parent / "harvest"
+
+
 HARVEST_DEV, HARVEST_CHECK = "harvested-dev", "harvested-check"
 
 
@@ -96,16 +101,18 @@ def harvest_half(repo: str) -> str:
     return HARVEST_CHECK if hashlib.sha256(f"harvest:{owner}".encode()).digest()[0] % 2 else HARVEST_DEV
 
 
-def harvested_rows(folder: Path = HARVESTED) -> list[Row]:
-    """Every harvested row in `folder` as it is (disputed ones too), its part its half."""
-    return [r for path in sorted(folder.glob("harvested_*.jsonl"))
+def harvested_rows(folder: Path | None = None) -> list[Row]:
+    """Every harvested row in `folder` (default `harvest_dir()`) as it is (disputed ones too), its part its half."""
+    return [r for path in sorted((folder or harvest_dir()).glob("harvested_*.jsonl"))
             for r in real.load(path, lambda obj: harvest_half(obj["source_repo"]))]
 
 
-def load_harvested(folders: Iterable[Path] = (HARVESTED,), halves: Iterable[str] = (HARVEST_DEV,)) -> list[Row]:
-    """Harvested real rows of the given halves, masked, the labellers' disputed rows left out."""
+def load_harvested(folders: Iterable[Path] | None = None, halves: Iterable[str] = (HARVEST_DEV,)) -> list[Row]:
+    """Harvested real rows of the given halves (from `folders`, default `harvest_dir()`), masked,
+    the labellers' disputed rows left out."""
     wanted = set(halves)
-    return [masked(r) for folder in folders for r in harvested_rows(folder) if not r.disputed and r.part in wanted]
+    return [masked(r) for folder in (folders or [harvest_dir()]) for r in harvested_rows(folder)
+            if not r.disputed and r.part in wanted]
 
 
 def folds_by_repo(rows: Sequence[Row], k: int = FOLDS) -> list[int]:

@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--written", type=Path, default=jt.WRITTEN, help=f"our written messages (default {jt.WRITTEN})")
     parser.add_argument("--no-written", action="store_true", help="train on the development set alone")
     parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
-                        help=f"folders of harvested real rows, harvested_*.jsonl (default {jt.HARVESTED}); "
+                        help=f"folders of harvested real rows, harvested_*.jsonl (default {jt.harvest_dir()}); "
                              "their dev half trains and is cross-validated like tune")
     parser.add_argument("--scope", choices=SCOPES, help="judge this scope instead of the one cross-validation picks (to compare)")
     parser.add_argument("--no-harvested", action="store_true", help="leave the harvested rows out")
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print("train_judges: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
     tune = jt.load_rows(folder, ("tune",))
-    harvested = [] if args.no_harvested else jt.load_harvested(args.harvested or [jt.HARVESTED])
+    harvested = [] if args.no_harvested else jt.load_harvested(args.harvested)
     rows = tune + harvested
     written = [] if args.no_written else jt.load_written(args.written)
     data = jt.prepare(rows, written)

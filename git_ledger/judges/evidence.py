@@ -69,10 +69,12 @@ def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: st
     from git_ledger.classify.context import EDIT_RUN_TOOLS, claims_work
 
     names = tool_names(previous_tools)
+    claimed = bool(previous.strip()) and claims_work(previous)
+    edited = any(n in EDIT_RUN_TOOLS for n in names)
     out = [
-        "claim" if previous.strip() and claims_work(previous) else "no-claim",
+        "claim" if claimed else "no-claim",
         "prev-known" if previous.strip() else "prev-unknown",
-        "tools-edit-run" if any(n in EDIT_RUN_TOOLS for n in names) else "tools-no-edit-run",
+        "tools-edit-run" if edited else "tools-no-edit-run",
         "tools-none" if not names else "tools-some",
         "pasted" if pasted else "not-pasted",
         "question" if typed.rstrip().endswith(("?", "？")) else "statement",
@@ -80,7 +82,7 @@ def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: st
     size = len(typed)
     out.append("typed-short" if size < 40 else "typed-medium" if size < 200 else "typed-long")
     out.append("raw-long" if len(text) > 200 else "raw-short")
-    worked = out[0] == "claim" or out[2] == "tools-edit-run"
+    worked = claimed or edited
     head = typed[:600]
     if _FAILURE_WORDS.search(head) is not None:
         out.append("failure-words")
