@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = real.evaluate(part, real.rules_alone)
         print(real.table(f"rules — harvested {half} ({len(part)} rows)", scores), end="\n\n")
         if args.errors and half == "dev":
-            print(real._errors(scores["all"], args.errors, real.rules_alone), end="\n\n")
+            print(real.errors(scores["all"], args.errors, real.rules_alone), end="\n\n")
     return 0
 
 

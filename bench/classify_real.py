@@ -223,7 +223,7 @@ def check(scores: dict[str, Score]) -> list[str]:
     return failures
 
 
-def _errors(scores: Score, n: int, predict: Predictor) -> str:
+def errors(scores: Score, n: int, predict: Predictor) -> str:
     """Row ids only by default: the texts stay in the development set (print them locally with --texts)."""
     out = [f"false corrections ({len(scores.false)}):"]
     out += [f"  {r.id} {r.lang} {r.label} -> {predict(r)}" for r in scores.false[:n]]
@@ -257,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             scores = evaluate([r for r in rows if r.part == part], predict)
             print(table(f"{name} — {part} ({sum(r.part == part for r in rows)} rows)", scores), end="\n\n")
             if args.errors:
-                print(_errors(scores["all"], args.errors, predict), end="\n\n")
+                print(errors(scores["all"], args.errors, predict), end="\n\n")
     return 0
 
 
