@@ -30,6 +30,9 @@ TYPES = ("omission", "instruction-violation", "premise-error", "result-error")
 OTHER = "other"
 NONE = "none"
 SOURCES = ("human", "review", "hook", "guard", "self")
+# How much of the end of the agent's message before a human one the judges read and a case keeps:
+# enough for its claim or its question.
+PREVIOUS_CHARS = 300
 SELF_FOUND_SOURCES = frozenset({"review", "hook", "guard", "self"})
 
 
@@ -108,6 +111,9 @@ class Case:
     lang: str = ""
     kind: str = ""  # the event kind it came from
     cwd: str = ""
+    # The end of the agent's message before a human case (masked; what the judges read with it),
+    # "" when unknown, for cases of other sources, and for cases stored before it was kept.
+    previous: str = ""
 
     @property
     def is_typed(self) -> bool:

@@ -69,6 +69,7 @@ class PreCase(NamedTuple):
     context: str
     typed_by: str
     lang: str
+    previous: str = ""  # the end of the agent's message before it, masked (Case.previous)
 
 
 class Pending(NamedTuple):
@@ -132,8 +133,8 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None, scope
     `scope` (`judges.fullpath.SCOPES`), the human messages left `none` that it sends to the judges
     come back as `pending`."""
     from git_ledger.classify.classify import classify_event, may_admit
-    from git_ledger.masking.mask import mask
-    from git_ledger.models import HUMAN_KINDS, NONE, TYPES, Event, format_tools
+    from git_ledger.masking.mask import mask, mask_tail
+    from git_ledger.models import HUMAN_KINDS, NONE, PREVIOUS_CHARS, TYPES, Event, format_tools
 
     try:
         rr = sources.scan_events(job.path, job.agent, job.offset, job.state, review_agents=review_agents,
@@ -168,13 +169,13 @@ def work(job: Job, since: str | None, review_agents: Sequence[str] | None, scope
             message = _judged(ev, names or [], c, scope or "")
             if message is not None:
                 pc = PreCase(ev.uuid, ev.kind, ev.session, ts, ev.cwd, NONE, source, message.text,
-                             mask(format_tools(sources.calls(snap))), "", c.lang)
+                             mask(format_tools(sources.calls(snap))), "", c.lang, mask_tail(message.previous, PREVIOUS_CHARS))
                 pending.append(Pending(pc, message, c))
             continue
         cases.append(PreCase(
             ev.uuid, ev.kind, ev.session, ts, ev.cwd, c.type, source,
             excerpt(ev.text, mask), mask(format_tools(sources.calls(snap))), f"rule:{c.rule}" if c.rule and c.type in TYPES else "",
-            c.lang,
+            c.lang, mask_tail(ev.previous or "", PREVIOUS_CHARS) if source == "human" else "",
         ))
     state = dict(rr.state)
     state["covered_from"] = since or ""
@@ -419,5 +420,5 @@ def _case(agent: str, pc: PreCase, repo: str, cwd: str, default_day: str) -> Cas
     return Case(
         id=case_id(agent, pc.session, pc.uuid, pc.kind), repo=repo, agent=agent, session=pc.session,
         date=pc.timestamp[:10] or default_day, timestamp=pc.timestamp, type=pc.type, source=pc.source, text=pc.text,
-        context=pc.context, typed_by=pc.typed_by, lang=pc.lang, kind=pc.kind, cwd=cwd,
+        context=pc.context, typed_by=pc.typed_by, lang=pc.lang, kind=pc.kind, cwd=cwd, previous=pc.previous,
     )

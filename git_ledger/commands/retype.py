@@ -17,7 +17,8 @@ otherwise; `none`, a disagreement, an abstention, a timeout, an error or a garba
 it `other` (nothing is deleted). Answers are cached per message and judge, so a message is never
 judged twice by the same judge.
 
-Only the masked text of each `other` case and its previous tool calls are sent. Judges that send
+Only the masked text of each `other` case, its previous tool calls and the end of the agent's
+message before it (its last 300 characters, masked, kept with the case) are sent. Judges that send
 them off this machine: `command` judges (e.g. `claude -p`; mark a judge that stays local with
 `local: true`) and `openai` judges whose url is not a loopback address. `embedding` judges never
 do. See docs/judges.md.

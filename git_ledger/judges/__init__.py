@@ -120,7 +120,7 @@ def warn_offsite(judges: Sequence[Judge], notice_file: Path) -> list[str]:
     except OSError:
         pass  # then the notice simply shows again next time
     return [
-        f"note: judge {j.name} ({j.kind}) sends the masked text of each `other` case and its previous "
-        "tool calls off this machine (shown once; see docs/judges.md)"
+        f"note: judge {j.name} ({j.kind}) sends the masked text of each `other` case, its previous "
+        "tool calls and the end of the agent's message before it off this machine (shown once; see docs/judges.md)"
         for j in new
     ]

@@ -1,7 +1,7 @@
 """A judge that is a program: `claude -p --model haiku`, `codex exec`, `ollama run …`, a script.
 
 The program gets the fixed prompt on stdin (or, with `format: json`, one JSON object:
-`{"text", "previous_tools", "types"}`) and prints one word. No shell is involved. It runs in
+`{"text", "previous_tools", "previous", "types"}`) and prints one word. No shell is involved. It runs in
 an empty temporary folder (so an agent CLI picks up no repository instructions), in its own
 process group (so a timeout kills it and everything it started), with GIT_LEDGER_DISABLE=1 (so
 git-ledger's own hooks stay out of a judge that is itself an agent session).
@@ -45,7 +45,8 @@ class CommandJudge(Judge):
 
     def payload(self, item: JudgeInput) -> bytes:
         if self.fmt == "json":
-            obj = {"text": item.text, "previous_tools": item.previous_tools, "types": list(TYPES)}
+            obj = {"text": item.text, "previous_tools": item.previous_tools, "previous": item.previous,
+                   "types": list(TYPES)}
             return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8", "surrogateescape")
         return full_prompt(item).encode("utf-8", "surrogateescape")
 

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from git_ledger.errors import FatalError
 from git_ledger.judges.base import ANSWERS, OK, Answer, Judge, JudgeInput
-from git_ledger.judges.evidence import PREVIOUS_CHARS
 from git_ledger.judges.panel import AGREED, NO_QUORUM, SAID_NONE, verdict
 from git_ledger.masking import mask as redact
-from git_ledger.models import NONE, TYPES
+from git_ledger.models import NONE, PREVIOUS_CHARS, TYPES
 
 
 @dataclass(frozen=True)

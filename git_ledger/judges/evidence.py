@@ -12,9 +12,10 @@ import re
 import zlib
 from dataclasses import dataclass
 
+from git_ledger.models import PREVIOUS_CHARS
+
 OPENING_CHARS = 300  # what a person types before a paste: a complaint is short
 CLOSING_CHARS = 80  # ... and the words after it ("still failing")
-PREVIOUS_CHARS = 300  # the end of the agent's previous message: its claim or its question
 NGRAM_BUCKETS = 1 << 16  # a fixed-size hashed vector: weights per bucket, never the texts
 NGRAM_SIZES = (1, 2, 3, 4)
 

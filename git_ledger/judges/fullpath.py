@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 from git_ledger.classify.rules import LONG, NEW_TASK, PASTED
 from git_ledger.judges.base import Judge, JudgeInput
-from git_ledger.judges.evidence import PREVIOUS_CHARS
 from git_ledger.judges.panel import AGREED, PanelStats, Verdict, ask_panel
 from git_ledger.masking import mask as redact
-from git_ledger.models import NONE, OTHER, Classification
+from git_ledger.models import NONE, OTHER, PREVIOUS_CHARS, Classification
 
 # Per scope, the rules' reasons for `none` (None: no exclusion, nothing corrective found) under
 # which a message after an agent turn still goes to the judges. Every other exclusion (empty,
@@ -62,7 +61,7 @@ def judged(c: Classification, *, after_turn: bool, scope: str) -> bool:
 
 def judge_input(m: Message) -> JudgeInput:
     return JudgeInput(redact.mask(m.text), redact.mask("; ".join(m.previous_tools)),
-                      redact.mask(m.previous[-PREVIOUS_CHARS:]))
+                      redact.mask_tail(m.previous, PREVIOUS_CHARS))
 
 
 def judge_untyped(

@@ -1,8 +1,8 @@
 """The model pass over `other` cases: ask the panel in batches, retype only on agreement.
 
 Called by `git-ledger retype` and by `git-ledger collect --llm`. Only `other` cases are sent,
-only their masked text (masked again here, in case the case predates a better mask) and their
-previous tool calls. Each batch's answers are cached as they come and its retypes written before
+only their masked text (masked again here, in case the case predates a better mask), their
+previous tool calls and the end of the agent's message before them (`Case.previous`). Each batch's answers are cached as they come and its retypes written before
 the next batch starts, so an interrupted run loses nothing and a rerun asks nothing twice.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ class RetypeResult:
 
 
 def judge_input(case: Case) -> JudgeInput:
-    return JudgeInput(redact.mask(case.text), redact.mask(case.context))
+    return JudgeInput(redact.mask(case.text), redact.mask(case.context), redact.mask(case.previous))
 
 
 def retype_other(

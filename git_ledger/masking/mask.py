@@ -113,6 +113,12 @@ def mask(text: str) -> str:
     return text
 
 
+def mask_tail(text: str, chars: int) -> str:
+    """The last `chars` characters of `text`, masked before the cut: a secret that the cut would
+    split is still found whole (within four times `chars` of the end) and never kept in part."""
+    return mask(text[-4 * chars:])[-chars:] if text else ""
+
+
 def find_secrets(text: str, filename: str = "") -> list[tuple[int, str]]:
     """(line number, secret type) of each secret in `text`, never the value.
 

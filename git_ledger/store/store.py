@@ -113,12 +113,20 @@ MIGRATIONS: list[tuple[str, tuple[str, ...]]] = [
             "CREATE TABLE forgotten (case_id TEXT PRIMARY KEY, at TEXT NOT NULL)",
         ),
     ),
+    (
+        "0004_case_previous",
+        (
+            # The end of the agent's message before a human case, masked, so `retype` gives the
+            # judges the context `collect --llm` gives them. Older cases keep "" (not known).
+            "ALTER TABLE cases ADD COLUMN previous TEXT NOT NULL DEFAULT ''",
+        ),
+    ),
 ]
 NOT_FORGOTTEN = queries.NOT_FORGOTTEN
 
 _CASE_COLUMNS = (
     "id", "repo", "agent", "session", "date", "timestamp", "type", "source", "text", "context",
-    "typed_by", "lang", "kind", "cwd",
+    "typed_by", "lang", "kind", "cwd", "previous",
 )
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from git_ledger import sources
 from git_ledger.collect import collect
+from git_ledger.models import PREVIOUS_CHARS
 from git_ledger.store.store import Store
 from tests.testing.util import JUDGES_DIR, fixtures_dir, init_repo, run_cli
 
@@ -557,6 +558,23 @@ def test_a_message_is_typed_with_the_agents_previous_message_and_tools(tmp_path:
         rows = db.execute("select timestamp, type, typed_by from cases order by timestamp").fetchall()
     # after the plan: corrective-looking but untyped ("other", left to the judges); after the fix: typed
     assert [r[1:] for r in rows] == [("other", ""), ("result-error", "rule:en.result-error.no-change-after-claim")]
+
+
+def test_a_case_keeps_the_masked_end_of_the_agents_message_before_it(tmp_path: Path) -> None:
+    """What the judges read with a message is stored with its case, so `retype` judges it later
+    with the same context; a secret in the agent's words is masked before anything is kept."""
+    secret = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    said = ("Here is the long story of the change. " * 20
+            + f"I set GITHUB_TOKEN={secret} in the workflow. I've updated the date parser; this should fix the wrong times.")
+    log = tmp_path / "s.jsonl"
+    log.write_text(_agent_says("a1", said, tool="Edit") + line(prompt("u1", "no change")))
+    collect_json("--logs", str(log))
+    with sqlite3.connect(Path(os.environ["GIT_LEDGER_HOME"]) / "ledger.db") as db:
+        ((kind, previous),) = db.execute("select type, previous from cases").fetchall()
+    assert kind == "result-error"
+    assert previous.endswith("this should fix the wrong times.")
+    assert len(previous) <= PREVIOUS_CHARS
+    assert "[secret masked" in previous and secret[4:12] not in previous
 
 
 def test_a_damaged_start_hides_nothing(tmp_path: Path) -> None:

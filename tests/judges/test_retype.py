@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,26 @@ def test_secrets_are_masked_before_any_judge_sees_them(tmp_path: Path) -> None:
     sent = log.read_text()
     assert "[secret masked" in sent
     assert secret not in sent
+
+
+def test_judges_read_the_agents_previous_message_kept_with_the_case(tmp_path: Path) -> None:
+    """"no change" means little alone; after "this should fix it" it is a failed fix. The judges
+    of `retype` get the end of that message, as those of `collect --llm` do."""
+    claim = "I've updated the date parser; this should fix the wrong times."
+    log = tmp_path / "calls.jsonl"
+    with Store.open(tmp_path / "ledger.db") as s:
+        s.add_cases([replace(_case(1, "no change"), previous=claim), _case(2, "no change at all")])
+        judges = from_config({"judges": [
+            {"name": "a", "kind": "command", "command": [sys.executable, str(JUDGES / "answer.py"), "result-error", str(log)]},
+            {"name": "b", "kind": "command", "command": [sys.executable, str(JUDGES / "answer.py"), "result-error", str(log)],
+             "format": "json"},
+        ]}, os.environ, config_path=tmp_path / "c.yaml")
+        retype_other(s, judges, now=NOW)
+    received = [json.loads(line)["stdin"] for line in log.read_text().splitlines()]
+    prompts = [r for r in received if not r.startswith("{")]
+    questions = [json.loads(r) for r in received if r.startswith("{")]
+    assert len(prompts) == 2 and sum(claim in p for p in prompts) == 1  # only the case that has one
+    assert sorted(q["previous"] for q in questions) == ["", claim]
 
 
 # ------------------------------------------------------------------------- the CLI

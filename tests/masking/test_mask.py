@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from git_ledger.masking.mask import find_secrets, mask
+from git_ledger.masking.mask import find_secrets, mask, mask_tail
 from git_ledger.masking.prefilter import is_object_id
 from tests.testing.fake_secrets import FAKE, PUNCTUATED, private_key
 from tests.testing.util import fixtures_dir
@@ -387,3 +387,15 @@ def test_no_run_of_a_flagged_value_survives_masking(form: str, key: str, value: 
                   if "\0" + value[-k:] in left and not after.startswith(value[-k:])]
     assert survivors == [], f"{text!r} -> {mask(text)!r}"
     assert re.search(r"\[secret masked: ", mask(text))
+
+
+def test_a_tail_is_masked_before_it_is_cut() -> None:
+    """Cut first, a token split by the cut would be too short to recognise and its end kept."""
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    text = "Earlier words. " * 10 + f"The token is GITHUB_TOKEN={token} for the workflow. Then I ran the tests."
+    cut_inside = len(text) - text.index(token) - 20  # the cut falls inside the token
+    tail = mask_tail(text, cut_inside)
+    assert len(tail) <= cut_inside
+    assert token[-16:] not in tail
+    assert tail.endswith("Then I ran the tests.")
+    assert mask_tail("", 300) == "" and mask_tail("short and clean", 300) == "short and clean"

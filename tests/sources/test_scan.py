@@ -140,7 +140,8 @@ def test_resuming_at_any_point_reads_the_same(tmp_path: Path, agent: str, path: 
 def reference_outcome(job: collect.Job) -> tuple[dict[str, int], dict[str, list[Any]], list[collect.PreCase]]:
     """What `collect.work` computed before the lean read: every event classified, as stored."""
     from git_ledger.classify.classify import classify_event
-    from git_ledger.models import TYPES
+    from git_ledger.masking.mask import mask_tail
+    from git_ledger.models import PREVIOUS_CHARS, TYPES
 
     by_kind: dict[str, int] = {}
     sessions: dict[str, list[Any]] = {}
@@ -158,7 +159,8 @@ def reference_outcome(job: collect.Job) -> tuple[dict[str, int], dict[str, list[
             source, c = typed
             cases.append(collect.PreCase(
                 ev.uuid, ev.kind, ev.session, ev.timestamp, ev.cwd, c.type, source, ev.text, format_tools(ev.tools),
-                f"rule:{c.rule}" if c.rule and c.type in TYPES else "", c.lang))
+                f"rule:{c.rule}" if c.rule and c.type in TYPES else "", c.lang,
+                mask_tail(ev.previous or "", PREVIOUS_CHARS) if source == "human" else ""))
     return by_kind, sessions, cases
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import sqlite3
 import stat
 from pathlib import Path
 
@@ -29,6 +30,31 @@ def test_new_store_is_private_wal_and_migrated(tmp_path: Path) -> None:
     # Re-opening does not re-run migrations.
     with Store.open(path) as store:
         assert store.migrations() == [name for name, _ in MIGRATIONS]
+
+
+def test_a_store_from_before_a_migration_gains_it_and_keeps_its_cases(tmp_path: Path) -> None:
+    """A store made by an earlier release (here: before cases kept the agent's previous message)
+    opens with the later migrations applied, its cases intact and their new field empty."""
+    path = tmp_path / "ledger.db"
+    earlier = [name for name, _ in MIGRATIONS].index("0004_case_previous")
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+        for name, statements in MIGRATIONS[:earlier]:
+            for sql in statements:
+                db.execute(sql)
+            db.execute("INSERT INTO _migrations VALUES (?, datetime('now'))", (name,))
+        db.execute(f"PRAGMA user_version = {earlier}")
+        old = dataclasses.asdict(_case(1))
+        del old["previous"]
+        db.execute("INSERT INTO cases (id, repo, agent, session, date, timestamp, type, source, text, context, "
+                   "typed_by, lang, kind, cwd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", tuple(old.values()))
+    db.close()
+    with Store.open(path) as store:
+        assert store.migrations() == [name for name, _ in MIGRATIONS]
+        assert store.case("c1") == _case(1)
+        assert store.case("c1").previous == ""  # type: ignore[union-attr]
+        store.add_cases([_case(2, previous="I have fixed the parser; this should resolve it.")])
+        assert store.case("c2").previous == "I have fixed the parser; this should resolve it."  # type: ignore[union-attr]
 
 
 def test_cases_are_added_once_and_filtered(tmp_path: Path) -> None:
