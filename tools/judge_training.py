@@ -337,8 +337,9 @@ def held_out_rules(rows: Sequence[Row], rules: Sequence[Classification]) -> list
 @dataclass
 class Prepared:
     """Each row twice: with its context as given, then without the agent's previous message
-    (stored cases carry only their tool calls), so the judges learn to read both; the real rows
-    first, then our written ones (training only)."""
+    (a message whose agent said nothing since the last one has none, and cases stored before
+    the store kept it carry only their tool calls), so the judges learn to read both; the real
+    rows first, then our written ones (training only)."""
 
     y: Any
     folds: list[int]
