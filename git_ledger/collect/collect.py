@@ -329,16 +329,20 @@ def collect_files(
     deadline: float | None = None,
     progress: Progress | None = None,
     judges: CollectJudges | None = None,
+    cwd: str = "",
 ) -> ScanStats:
     """Read the new bytes of `files` ((agent, path) pairs) into cases; see the module docstring.
 
     `deadline` (time.monotonic()) stops the run between files once passed (the hook's budget).
-    `judges` (`collect --llm`): also store what they type of the messages the rules left untyped."""
+    `judges` (`collect --llm`): also store what they type of the messages the rules left untyped.
+    `cwd`: the working folder of the run (the command's, or the agent's in a hook), which a Cursor
+    transcript, recording no folder of its own, may stand for besides the folders the store knows."""
     stats = ScanStats()
     jobs, _ = plan(store, files, since)
     if not jobs:
         return stats
     resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
+    known: list[str] | None = None  # the store's working folders, read once when first needed
     hashes: dict[str, str] | None = None
     slugs: dict[str, str] | None = None
     total = sum(j.size - j.offset for j in jobs)
@@ -355,12 +359,14 @@ def collect_files(
             continue
         project = str(out.state.get("project_hash") or "")
         if project and hashes is None:
-            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
+            known = store.known_cwds() if known is None else known
+            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in known}
         fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
         slug = str(out.state.get("cursor_project") or "")
         if slug and not fallback:
             if slugs is None:
-                slugs = known_slugs(store.known_cwds(), os.getcwd())
+                known = store.known_cwds() if known is None else known
+                slugs = known_slugs(known, cwd)
             fallback = slugs.get(slug, "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]

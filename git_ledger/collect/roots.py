@@ -11,9 +11,10 @@ from git_ledger.walk import Folder, iter_files
 
 
 def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any,
-                  snap_file: str, progress: Any = None, judges: Any = None) -> dict[str, Any]:
+                  snap_file: str, progress: Any = None, judges: Any = None, cwd: str = "") -> dict[str, Any]:
     """Walk the roots, collect every log that changed, and write the next snapshot. `judges`: a
-    collect/judging.CollectJudges (`collect --llm`), to judge what the rules left untyped."""
+    collect/judging.CollectJudges (`collect --llm`), to judge what the rules left untyped; `cwd`:
+    the folder the command runs in (`collect.collect_files`)."""
     from git_ledger import config, paths, sources
     from git_ledger.collect import collect
     from git_ledger.collect import snapshot as filescan
@@ -43,7 +44,7 @@ def collect_roots(roots: list[str], agent: str, since: str | None, snapshot: Any
         stats = collect.collect_files(
             store, logs, now=paths.now(), since=since,
             review_agents=tuple(review) if isinstance(review, list) else None, progress=progress,
-            judges=judges,
+            judges=judges, cwd=cwd,
         )
         if progress is not None:
             progress.close()

@@ -6,6 +6,7 @@ Python. Everything else goes through git_ledger.collect.collect.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         from git_ledger.collect.roots import collect_roots
 
         result = collect_roots(roots, args.agent, since, snapshot, snap_file, progress=_bar(sys.stderr),
-                               judges=at_collect)
+                               judges=at_collect, cwd=os.getcwd())
     if at_collect is not None:
         result["judged"] = at_collect.as_json()
         if not args.json:

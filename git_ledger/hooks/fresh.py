@@ -181,8 +181,10 @@ def refresh(
     since: str,
     review_agents: Iterable[str],
     seconds: float,
+    cwd: str = "",
 ) -> ScanStats | None:
-    """Collect the new bytes of `files` within `seconds`; None when nothing changed."""
+    """Collect the new bytes of `files` within `seconds`; None when nothing changed. `cwd`: the
+    agent's working folder (`collect.collect_files`)."""
     # Even the newest file is read only if the budget can read it: one huge log must not cost
     # every first prompt seconds.
     todo = changed(cursors, files, max(int(seconds * READ_RATE), 1 << 20))
@@ -202,10 +204,10 @@ def refresh(
     deadline = time.monotonic() + seconds
     agents = tuple(review_agents)
     with Store.open(paths.db_path(env), HOOK_BUSY_TIMEOUT_MS) as store:
-        stats = collect.collect_files(store, todo[:1], now=now, since=since, review_agents=agents)
+        stats = collect.collect_files(store, todo[:1], now=now, since=since, review_agents=agents, cwd=cwd)
         if len(todo) > 1 and time.monotonic() < deadline:
             more = collect.collect_files(store, todo[1:], now=now, since=since, review_agents=agents,
-                                         deadline=deadline)
+                                         deadline=deadline, cwd=cwd)
             stats.files += more.files
             stats.cases += more.cases
     return stats

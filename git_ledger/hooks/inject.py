@@ -203,7 +203,7 @@ def _context(
     try:
         fresh.refresh(
             store, logs, env=env, now=now, since=since, seconds=opts["refresh_seconds"],
-            review_agents=[str(a) for a in agents] if isinstance(agents, list) else [],
+            review_agents=[str(a) for a in agents] if isinstance(agents, list) else [], cwd=cwd,
         )
     except Exception as e:  # noqa: BLE001  stale cases beat none: log it and inject what the store has
         _log(env, f"fresh collection failed: {type(e).__name__}: {e}")

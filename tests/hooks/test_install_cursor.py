@@ -80,6 +80,29 @@ def test_the_installed_hooks_answer_cursor_in_its_own_terms(repo: Path, cursor_h
     assert run_installed(stop, {**payload, "status": "aborted"}, tmp_path).stdout == ""
 
 
+def test_a_cursor_session_is_collected_for_the_folder_of_the_hook_not_of_its_process(
+        repo: Path, cursor_hooks: Path, tmp_path: Path) -> None:
+    """A Cursor transcript names its folder only by a slug of it; the session-start hook's fresh
+    collection maps the slug through the workspace Cursor names, wherever the hook process runs."""
+    from git_ledger.paths import cursor_project_name
+
+    earlier = cursor_hooks.parent / "projects" / cursor_project_name(str(repo)) / "agent-transcripts" / "cur-0" / "cur-0.jsonl"
+    write_jsonl(earlier, [
+        {"role": "user", "message": {"content": [{"type": "text", "text": "<user_query>\nadd a parser\n</user_query>"}]}},
+        {"role": "assistant", "message": {"content": [{"type": "text", "text": "Done, I added the parser."}]}},
+        {"role": "user", "message": {"content": [{"type": "text", "text": "<user_query>\nyou didn't run the tests\n</user_query>"}]}},
+    ])
+    run_cli("install", "cursor", cwd=repo)
+    start = json.loads(cursor_hooks.read_text())["hooks"]["sessionStart"][0]["command"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    first = run_installed(start, {"conversation_id": "cur-1", "generation_id": "gen-1", "workspace_roots": [str(repo)],
+                                  "cursor_version": "2.0.77", "hook_event_name": "sessionStart", "session_id": "cur-1"},
+                          elsewhere)
+    assert first.returncode == 0 and first.stderr == ""
+    assert "you didn't run the tests" in json.loads(first.stdout)["additional_context"]
+
+
 def test_a_cursor_turn_that_ran_a_tool_is_left_alone(repo: Path, tmp_path: Path) -> None:
     transcript = write_jsonl(tmp_path / "t.jsonl", [
         {"role": "user", "message": {"content": [{"type": "text", "text": "<user_query>fix it</user_query>"}]}},
