@@ -43,7 +43,7 @@ def register(parser: argparse.ArgumentParser, verb: str) -> None:
     parser.add_argument("--source", action="append", choices=SOURCES, help="only this source (repeatable)")
     _common.add_window_args(parser)
     parser.add_argument("--limit", type=int, default=50, metavar="N", help="at most N cases (default 50; 0 = all)")
-    parser.add_argument("--full", action="store_true", help=f"do not shorten texts over {TEXT_LIMIT} characters")
+    parser.add_argument("--full", action="store_true", help=f"do not shorten texts over {TEXT_LIMIT} characters, and show the end of the agent's message before each")
     parser.add_argument("--json", action="store_true", help="one JSON object per case")
 
 
@@ -124,7 +124,7 @@ def render(cases: Sequence[Case], *, out: TextIO, full: bool = False, as_json: b
         for c in cases:
             out.write(json.dumps({k: getattr(c, k) for k in (
                 "id", "repo", "type", "source", "kind", "agent", "session", "date", "timestamp",
-                "text", "context", "typed_by", "lang", "cwd")}, ensure_ascii=False) + "\n")
+                "text", "context", "typed_by", "lang", "cwd", "previous")}, ensure_ascii=False) + "\n")
         return
     if not cases:
         out.write("no cases\n")
@@ -144,3 +144,5 @@ def render(cases: Sequence[Case], *, out: TextIO, full: bool = False, as_json: b
             out.write(f"      {line}\n")
         if c.context:
             out.write(f"      before: {c.context}\n")
+        if full and c.previous:  # what the message answered: to judge a case before forgetting it
+            out.write(f"      after the agent's: …{' '.join(c.previous.split())}\n")

@@ -164,3 +164,19 @@ def test_demo_keep_leaves_its_repository_store_and_logs(tmp_path: Path) -> None:
 def test_every_command_has_help_with_an_example(verb: str) -> None:
     out = run_cli(verb, "--help")
     assert out.returncode == 0 and "example" in out.stdout
+
+
+def test_show_full_gives_what_the_agent_said_before_the_correction(tmp_path: Path, repo: Path) -> None:
+    said = {"id": "msg_2", "type": "message", "role": "assistant", "stop_reason": "end_turn", "content": [
+        {"type": "text", "text": "I've updated the date parser; this should fix the wrong times."}]}
+    logs = write(tmp_path / "logs" / "d.jsonl", [
+        record("u1", "s-d", repo, "2026-11-26T09:00:00.000Z", type="user", message={"role": "user", "content": "fix the times"}),
+        record("a1", "s-d", repo, "2026-11-26T09:01:00.000Z", type="assistant", message=said),
+        record("u2", "s-d", repo, "2026-11-26T09:02:00.000Z", type="user", message={"role": "user", "content": "no change"}),
+    ])
+    assert run_cli("collect", "--logs", str(logs)).returncode == 0
+    (case,) = [json.loads(x) for x in run_cli("show", "example/widget", "--json").stdout.splitlines()]
+    assert (case["type"], case["previous"]) == ("result-error", said["content"][0]["text"])
+    full = run_cli("show", "example/widget", "--full").stdout.splitlines()
+    assert "      after the agent's: …I've updated the date parser; this should fix the wrong times." in full
+    assert not any("after the agent's" in line for line in run_cli("show", "example/widget").stdout.splitlines())
