@@ -24,9 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-
 import judge_training as jt  # noqa: E402
+import numpy as np  # noqa: E402
 import train_judges  # noqa: E402
 
 FRACTIONS = (0.25, 0.5, 0.75, 1.0)
