@@ -342,7 +342,6 @@ def collect_files(
     if not jobs:
         return stats
     resolve = RepoResolver(store, now.isoformat(timespec="seconds"))
-    known: list[str] | None = None  # the store's working folders, read once when first needed
     hashes: dict[str, str] | None = None
     slugs: dict[str, str] | None = None
     total = sum(j.size - j.offset for j in jobs)
@@ -359,14 +358,12 @@ def collect_files(
             continue
         project = str(out.state.get("project_hash") or "")
         if project and hashes is None:
-            known = store.known_cwds() if known is None else known
-            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in known}
+            hashes = {hashlib.sha256(c.encode()).hexdigest(): c for c in store.known_cwds()}
         fallback = (hashes or {}).get(project) or (GEMINI_PROJECT + project[:16] if project else "")
         slug = str(out.state.get("cursor_project") or "")
         if slug and not fallback:
             if slugs is None:
-                known = store.known_cwds() if known is None else known
-                slugs = known_slugs(known, cwd)
+                slugs = known_slugs(store.known_cwds(), cwd)
             fallback = slugs.get(slug, "")
         day = datetime.fromtimestamp(job.mtime, timezone.utc).date().isoformat()
         cases = [_case(job.agent, pc, resolve(pc.cwd or fallback), pc.cwd or fallback, day) for pc in out.cases]
