@@ -66,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
     data = jt.prepare(rows, jt.load_written())
     corrections = np.array([r.correction for r in rows])
     weight = data.row_weight(train_judges.WRITTEN_WEIGHT)
-    folds = np.array(data.folds)
     rng = np.random.default_rng(jt.SEED)
     print(f"{data.real} real rows ({sum(r.part == jt.HARVEST_DEV for r in rows)} harvested), "
           f"{corrections.sum()} corrections; folds by repository, written rows train only\n")
@@ -75,17 +74,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, X, params in (("ngram", data.ngram, train_judges.NGRAM), ("e5", data.e5, train_judges.E5)):
         if args.judge not in (name, "both"):
             continue
-        pick = (lambda idx, X=X: X.rows(idx)) if isinstance(X, jt.Sparse) else (lambda idx, X=X: X[idx])
         for fraction in FRACTIONS:
-            draws = []
-            for _ in range(args.repeats if fraction < 1 else 1):
-                probs = np.zeros((len(data.y), len(jt.CLASSES)))
-                for f in sorted(set(data.folds) - {jt.TRAIN_ONLY}):
-                    train, test = np.where(folds != f)[0], np.where(folds == f)[0]
-                    train = train[rng.random(len(train)) < fraction]
-                    model = jt.fit(pick(train), data.y[train], **params, row_weight=weight[train])
-                    probs[test] = model.probabilities(pick(test))
-                draws.append(ranking(corrections, 1 - data.halves(probs)[0][:, 0]))
+            def train(X: Any, y: Any, rows: Any, params: dict[str, Any] = params, fraction: float = fraction) -> jt.Softmax:
+                kept = np.where(rng.random(len(rows)) < fraction)[0]  # a share of the training folds' rows
+                return jt.fit(X.rows(kept) if isinstance(X, jt.Sparse) else X[kept], y[kept], **params,
+                              row_weight=weight[rows][kept])
+            draws = [ranking(corrections, 1 - data.halves(jt.out_of_fold(X, data.y, data.folds, train))[0][:, 0])
+                     for _ in range(args.repeats if fraction < 1 else 1)]
             auc, r85, r70 = np.mean(draws, axis=0)
             print(f"| {name} | {fraction:.2f} | {auc:.3f} | {r85:.1%} | {r70:.1%} |", flush=True)
     return 0
