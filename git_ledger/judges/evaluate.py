@@ -50,9 +50,9 @@ def read_labelled(path: Path) -> tuple[list[Labelled], int]:
         tools = "; ".join(t for t in tools if isinstance(t, str)) if isinstance(tools, list) else tools
         tools = tools if isinstance(tools, str) else ""
         previous = obj.get("previous", "")
-        previous = previous[-PREVIOUS_CHARS:] if isinstance(previous, str) else ""
+        previous = redact.mask_tail(previous, PREVIOUS_CHARS) if isinstance(previous, str) else ""
         # The file holds raw text: mask it before any judge sees it, as retype does.
-        out.append(Labelled(JudgeInput(redact.mask(obj["text"]), redact.mask(tools), redact.mask(previous)), obj["label"]))
+        out.append(Labelled(JudgeInput(redact.mask(obj["text"]), redact.mask(tools), previous), obj["label"]))
     return out, skipped
 
 

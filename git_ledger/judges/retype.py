@@ -2,8 +2,9 @@
 
 Called by `git-ledger retype` and by `git-ledger collect --llm`. Only `other` cases are sent,
 only their masked text (masked again here, in case the case predates a better mask), their
-previous tool calls and the end of the agent's message before them (`Case.previous`). Each batch's answers are cached as they come and its retypes written before
-the next batch starts, so an interrupted run loses nothing and a rerun asks nothing twice.
+previous tool calls and the end of the agent's message before them (`Case.previous`). Each
+batch's answers are cached as they come and its retypes written before the next batch starts,
+so an interrupted run loses nothing and a rerun asks nothing twice.
 """
 from __future__ import annotations
 
