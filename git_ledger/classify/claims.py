@@ -158,7 +158,8 @@ _EN = [
     _Lazy(r"\byou\s{1,4}can\s{1,4}now\s{1,4}(?:use|run|access|open|start|test|try|deploy|log\s{1,4}in|visit)\b",
           _I, ("can now",)),
     # A heading or status line that ends on the outcome: "🎯 Phase 2 - Complete!", "Phase 1 done ✅"
-    _Lazy(rf"^[^\n]{{0,80}}?\b(?P<core>{_OUTCOME})\W{{0,16}}$", _I,
+    # (not a plan's "## Definition of Done")
+    _Lazy(rf"^(?![^\n]{{0,80}}?\bdefinition\s{{1,4}}of\s{{1,4}}done\b)[^\n]{{0,80}}?\b(?P<core>{_OUTCOME})\W{{0,16}}$", _I,
           ("complet", "done", "finish", "fixed", "resolved", "implemented", "succe")),
     # A checkmark line that names the outcome: "✅ Completed the migration", "✔ All tasks complete"
     _Lazy(rf"^\W{{0,12}}[✅✔☑]\W{{0,12}}(?:[\w-]+\s{{1,4}}){{0,3}}?(?P<core>{_OUTCOME})\b", _I, ("✅", "✔", "☑")),
@@ -248,7 +249,9 @@ _KO_VERB = _alt(_KO_VERB_WORDS)
 _KO = [
     _Lazy(
         rf"{_KO_VERB}\s?(?:을|를)?\s?(?:했습니다|하였습니다|했어요|했다|했음|해\s?두었습니다|해\s?뒀습니다"
-        r"|해\s?놓았습니다|됐습니다|되었습니다|됐어요|되었어요|됐다|되었다|완료)", 0,
+        # (not 완료 as the head of a noun, a plan's words: "구현 완료 기준", "배포 완료 후 테스트해 보세요")
+        r"|해\s?놓았습니다|됐습니다|되었습니다|됐어요|되었어요|됐다|되었다"
+        r"|완료(?!\s?(?:기준|조건|여부|예정|시점|후|이후|전에|목표|항목|일정|일자|날짜|체크리스트)))", 0,
         ("했", "됐", "되었", "두었", "뒀", "놓았", "완료")),
     _Lazy(r"(?:고쳤|끝났|마쳤|끝냈|모았|만들었|넣었|바꿨|바꾸었|옮겼|지웠|올렸|맞췄|채웠|붙였)(?:습니다|어요|다|음)",
           0, ("었", "았", "쳤", "났", "냈", "웠", "꿨", "겼", "췄", "였")),
@@ -323,11 +326,12 @@ _HISTORY = _Lazy(
 _OPENS_NOT_DONE = _Lazy(
     r"^\W{0,12}(?:no\b(?!\s{1,4}(?:problem|worries))|not\s{1,4}yet|nope)|^\W{0,12}(?:还没|還沒|尚未|没有完成|沒有完成|まだ|아직)", _I)
 # Bullets under a plan-like heading ("Acceptance criteria:", "## Next steps", "Here's what we'll
-# do:", 計畫：) describe what should be true, not what is; nor do the items under a heading about
+# do:", 計畫：, "## Definition of Done", 完了条件, 완료 조건) describe what should be true, not what is; nor do the items under a heading about
 # what went wrong; an unchecked box ("- [ ] tests pass") is not done either.
 _PLAN_HEAD = _Lazy(
     r"^\s{0,4}(?:#+\s{0,4})?[^\n]{0,40}?(?:plan|criteria|steps?|todo|to\s{1,4}do|checklist|goals?|expect\w*"
-    r"|requirements?|should|will|'ll|next|acceptance|options?|benefits|recommend\w*|suggest\w*"
+    r"|requirements?|should|will|'ll|next|acceptance|definition\s{1,4}of\s{1,4}done|done\s{1,4}when|options?|benefits"
+    r"|recommend\w*|suggest\w*|(?:完了|完成|受け入れ|受入|合格|終了)条件|(?:완료|수락|인수|종료)\s?조건|验收|驗收"
     r"|wrong|mistakes?|計畫|计划|步驟|步骤|標準|标准|待辦|待办|建議|建议"
     r"|預期|预期|予定|手順|基準|計画|推奨|확인\s?항목|계획|단계|기준|할\s?일|예정|예상|권장)[^:：\n]{0,40}(?:[:：]\s{0,4}$|$)", _I)
 _HEADING_MAX = 120

@@ -123,6 +123,9 @@ REAL_SHAPED_CLAIMS = [
     ("정리 끝!", "ko"),
     ("새 컴포넌트를 만들어 두었습니다.", "ko"),
     ("요청하신 대로 처리해 드렸습니다.", "ko"),
+    # … and the look-alikes above still claim when the work is reported done
+    ("배포 완료했습니다. 사이트에서 확인해 보세요.", "ko"),
+    ("## Summary\n- Fixed the parser\n- All tests pass", "en"),
 ]
 REAL_SHAPED_NOT_CLAIMS = [
     "Here's the plan:\n1. Set up a staging database\n2. Update the CI workflow",
@@ -173,6 +176,15 @@ REAL_SHAPED_NOT_CLAIMS = [
     "작업이 끝나면 배포하겠습니다.",
     "The root cause is that the cache key ignores the locale. I'll change the key next.",
     "This is already implemented in `utils.py`, so no change is needed.",
+    # a plan's criteria: the heading names an outcome, the items are what must become true
+    "## Definition of Done\n- All tests pass\n- The changelog is updated",
+    "Done when:\n- the build succeeded on CI",
+    "## 完了条件\n- テストがすべて通りました",
+    "## 완료 조건\n- 테스트를 모두 통과했습니다",
+    "## 验收条件\n- 所有测试已通过",
+    # 완료 heading a noun: the criteria, or what to do once it is done
+    "- 테스트 범위\n- 구현 완료 기준\n\n다음 단계 작업을 순서대로 진행할 수 있습니다.",
+    "배포 완료 후 (1~2분) 사이트에서 테스트해 보세요.",
 ]
 
 
