@@ -9,10 +9,11 @@ absent: says so and exits 0), leaving out the rows its labellers disputed. Per l
   repository, our written messages in every training fold, with the shipped thresholds and
   scope, as tools/train_judges.py chose them), with the rules as they are and as on unseen
   repositories (`judge_training.held_out_rules`, the --by-repo view of bench/rules_by_lang.py);
-  the harvested rows' dev half among them (it trains the artefact too);
+  with `--harvested DIR`, the harvested rows' dev half among them (as when it trains the artefact);
 * measure: the shipped artefact through the product's own code (`judges.fullpath`, the judges'
   classes), on repositories no training or threshold saw. Report it; never tune on it. `--part harvested`
-  does the same on the check half of the harvested real rows (`judge_training.harvest_half`).
+  does the same on the check half of the harvested real rows (`judge_training.harvest_half`;
+  `--half dev|all` for the dev half too, unseen by an artefact trained without it).
 "Precision" counts a typed message right when it is labelled a correction of any type
 (exact-type precision also asks for the labelled type); recall is over all corrections,
 `other-correction` included; "at 85%" weights the non-corrections up to 85% of the traffic.
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="harvested: the shipped artefact on the check half of the harvested rows")
     parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
                         help=f"folders of harvested rows (default {jt.harvest_dir()})")
+    parser.add_argument("--half", choices=("check", "dev", "all"), default="check",
+                        help="with --part harvested: which half (dev is unseen only by an artefact trained without it)")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
@@ -98,10 +101,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"judges on the rules' {manifest.get('scope', 'other')} (judges.fullpath.SCOPES); thresholds "
           + ", ".join(f"{n} {e['correction_min']}" for n, e in manifest["judges"].items()) + "\n")
     if args.part == "harvested":
-        print(measure(jt.load_harvested(args.harvested, (jt.HARVEST_CHECK,)), manifest).replace("measure,", "harvested check half,"))
+        halves = {"check": (jt.HARVEST_CHECK,), "dev": (jt.HARVEST_DEV,), "all": (jt.HARVEST_DEV, jt.HARVEST_CHECK)}[args.half]
+        if jt.HARVEST_DEV in halves and manifest.get("trained_on", {}).get("harvested_rows"):
+            print("note: the shipped artefact was trained on a harvest's dev half: on those rows its figures are in-sample\n")
+        title = "harvested rows, both halves," if args.half == "all" else f"harvested {args.half} half,"
+        print(measure(jt.load_harvested(args.harvested, halves), manifest).replace("measure,", title))
         return 0
     if args.part in ("tune", "both"):
-        print(tune(jt.load_rows(folder, ("tune",)) + jt.load_harvested(args.harvested), manifest) + "\n")
+        harvested = jt.load_harvested(args.harvested) if args.harvested else []  # as tools/train_judges.py
+        print(tune(jt.load_rows(folder, ("tune",)) + harvested, manifest) + "\n")
     if args.part in ("measure", "both"):
         print(measure(jt.load_rows(folder, ("measure",)), manifest))
     return 0

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Train the built-in local judge pair and write its artefact to git_ledger/resources/judges/.
 
-    GIT_LEDGER_SHARED=/work/shared python tools/train_judges.py [--check] [--written DIR | --no-written]
+    GIT_LEDGER_SHARED=/work/shared python tools/train_judges.py [--check | --verify] [--written DIR | --no-written]
 
 Reads the development set's `tune` part only (`$GIT_LEDGER_SHARED/data/messages.jsonl` or
-`../shared/data` beside the checkout; absent: says so and exits 0), the dev half of the real
-messages harvested from other public repositories (`$GIT_LEDGER_HARVEST/harvested_*.jsonl` or
-`../harvest` beside the checkout, when present; tools/data/harvested_index.jsonl lists them), real
-rows like tune's: in the folds by repository; `judge_training.harvest_half`), and our own written messages
+`../shared/data` beside the checkout; absent: says so and exits 0) and our own written messages
 (`tools/data/written_messages_*.jsonl`), which only ever train: they are in every training fold
-and in no test fold or figure. Steps, all deterministic:
+and in no test fold or figure. So the shipped artefact is rebuilt exactly from those two. Only
+when asked (`--harvested DIR`), the dev half of the real messages harvested from other public
+repositories trains too, as real rows like tune's, in the folds by repository
+(`judge_training.harvest_half`; tools/data/harvested_index.jsonl lists them): their texts do not
+last beyond the machine that fetched them, so an artefact trained on them cannot be rebuilt.
+Steps, all deterministic:
 1. out-of-fold class probabilities of both judges, 5 folds by repository, each row seen with
    its context and again without the agent's previous message (as `retype` sees stored cases);
 2. the judges' scope (`fullpath.SCOPES`) and thresholds, chosen by nested cross-validation:
@@ -22,7 +24,10 @@ and in no test fold or figure. Steps, all deterministic:
    the target, since rows flatter the thresholds they chose);
 3. both models fitted on all rows; weights (float16 hashed n-gram buckets, float32 e5 head)
    and thresholds written with the chosen scope. No text, no n-gram and no row id is written.
-`--check` does steps 1-2 and prints the figures without writing anything.
+`--check` does steps 1-2 and prints the figures without writing anything; `--verify` does all
+three and compares the result with the artefact in `--out` (the shipped one by default) instead
+of writing it: it fails unless the manifest is the same and every weight within float16 rounding,
+so the shipped artefact is shown to be what this script builds from the development set.
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import classify_real as real  # the rows' scores
 import judge_training as jt
 
+from git_ledger.judges.evidence import evidence_digest
 from git_ledger.judges.fullpath import SCOPES
 from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds
 from git_ledger.models import TYPES, Classification
@@ -179,22 +185,23 @@ def out_of_fold(data: jt.Prepared) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="cross-validate and print; write nothing")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="cross-validate and print; write nothing")
+    mode.add_argument("--verify", action="store_true", help="train and compare with the artefact in --out; write nothing")
     parser.add_argument("--out", type=Path, default=ARTEFACTS, help=f"artefact folder (default {ARTEFACTS})")
     parser.add_argument("--written", type=Path, default=jt.WRITTEN, help=f"our written messages (default {jt.WRITTEN})")
     parser.add_argument("--no-written", action="store_true", help="train on the development set alone")
     parser.add_argument("--harvested", type=Path, action="append", default=None, metavar="DIR",
-                        help=f"folders of harvested real rows, harvested_*.jsonl (default {jt.harvest_dir()}); "
-                             "their dev half trains and is cross-validated like tune")
+                        help="folders of harvested real rows, harvested_*.jsonl, whose dev half trains and is "
+                             "cross-validated like tune (default: none, so the artefact is rebuilt from the development set alone)")
     parser.add_argument("--scope", choices=SCOPES, help="judge this scope instead of the one cross-validation picks (to compare)")
-    parser.add_argument("--no-harvested", action="store_true", help="leave the harvested rows out")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
         print("train_judges: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
     tune = jt.load_rows(folder, ("tune",))
-    harvested = [] if args.no_harvested else jt.load_harvested(args.harvested)
+    harvested = jt.load_harvested(args.harvested) if args.harvested else []
     rows = tune + harvested
     written = [] if args.no_written else jt.load_written(args.written)
     data = jt.prepare(rows, written)
@@ -210,11 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     weight = data.row_weight(WRITTEN_WEIGHT)
     ngram = jt.fit(data.ngram, data.y, **NGRAM, row_weight=weight)
     e5 = jt.fit(data.e5, data.y, **E5, row_weight=weight)
-    args.out.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out / "ngram.npz", W=ngram.W.astype(np.float16), b=ngram.b.astype(np.float32))
-    np.savez_compressed(args.out / "e5.npz", W=e5.W.astype(np.float32), b=e5.b.astype(np.float32))
+    weights = {"ngram": {"W": ngram.W.astype(np.float16), "b": ngram.b.astype(np.float32)},
+               "e5": {"W": e5.W.astype(np.float32), "b": e5.b.astype(np.float32)}}
     manifest = {
         "classes": list(CLASSES),
+        "evidence": evidence_digest(),  # what the judges read, as this code reads it (tests compare)
         "scope": choice.scope,
         "judges": {
             name: {"file": f"{name}.npz", "correction_min": choice.thresholds[name], "none_min": NONE_MIN, "fit": fit}
@@ -228,9 +235,33 @@ def main(argv: list[str] | None = None) -> int:
         "cross_validated": {name: {"typed": f.typed, "precision": f.precision, "recall": f.recall,
                                    "natural_precision": f.natural_precision} for name, f in figs.items()},
     }
+    if args.verify:
+        differences = compare(args.out, manifest, weights)
+        print("\n".join(differences) or f"the artefact in {args.out} is what this script builds")
+        return 1 if differences else 0
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, arrays in weights.items():
+        np.savez_compressed(args.out / f"{name}.npz", **arrays)
     (args.out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
+
+
+def compare(folder: Path, manifest: dict[str, Any], weights: dict[str, dict[str, Any]]) -> list[str]:
+    """How the artefact in `folder` differs from the one just built (nothing: the same)."""
+    try:
+        shipped = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        return [f"{folder / MANIFEST}: unreadable ({e})"]
+    out = [f"manifest {key}: {shipped.get(key)!r} shipped, {value!r} built"
+           for key, value in json.loads(json.dumps(manifest)).items() if shipped.get(key) != value]
+    for name, arrays in weights.items():
+        with np.load(folder / f"{name}.npz") as stored:
+            for key, built in arrays.items():
+                # float16 rounding and another BLAS may move a weight by a unit in its last place
+                if stored[key].shape != built.shape or not np.allclose(stored[key], built, rtol=2e-3, atol=2e-3):
+                    out.append(f"{name}.npz {key}: the weights differ")
+    return out
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ commands: `classify.context`, the rules' own test). Pure Python: no model and no
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import zlib
 from dataclasses import dataclass
@@ -34,7 +36,6 @@ _FAILURE_WORDS = re.compile(
     r"|报错|錯誤|错误|失败|失敗|不行|没用|沒用|没有效果|沒有效果|还是|還是|依然|仍然|不对|不對|没变|沒變|异常|異常"
     r"|エラー|動かない|できない|変わらない|変わりません|まだ|おかしい|表示されない|効かない"
     r"|에러|오류|실패|안\s?돼|안\s?되|그대로|여전히|안\s?나와|이상해|똑같")
-_TOOL_NAME = re.compile(r"[A-Za-z_][\w.-]{0,60}")
 _DIGITS = re.compile(r"\d+")
 _SPACE = re.compile(r"\s+")
 
@@ -55,28 +56,23 @@ def cut(typed: str) -> str:
     return f"{typed[:OPENING_CHARS]} … {typed[-CLOSING_CHARS:]}"
 
 
-def tool_names(previous_tools: str) -> list[str]:
-    """Tool names from `Edit a.py; Bash pytest` (the store's form) or `Update(a.py)` lines."""
-    names = []
-    for part in re.split(r";\s|\n", previous_tools):
-        m = _TOOL_NAME.match(part.strip())
-        if m:
-            names.append(m.group(0).lower())
-    return names
+def tool_calls(previous_tools: str) -> list[str]:
+    """The calls of `Edit a.py; Bash pytest` (the store's form) or of one call a line."""
+    return [call for part in re.split(r";\s|\n", previous_tools) if (call := part.strip())]
 
 
 def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: str) -> tuple[str, ...]:
     """Facts about the message and its context, as tokens both judges read."""
-    from git_ledger.classify.context import EDIT_RUN_TOOLS, claims_work
+    from git_ledger.classify.context import claims_work, ran_edit_or_run
 
-    names = tool_names(previous_tools)
+    calls = tool_calls(previous_tools)  # read as the rules read them (`classify.context.tool_name`)
     claimed = bool(previous.strip()) and claims_work(previous)
-    edited = any(n in EDIT_RUN_TOOLS for n in names)
+    edited = ran_edit_or_run(calls)
     out = [
         "claim" if claimed else "no-claim",
         "prev-known" if previous.strip() else "prev-unknown",
         "tools-edit-run" if edited else "tools-no-edit-run",
-        "tools-none" if not names else "tools-some",
+        "tools-none" if not calls else "tools-some",
         "pasted" if pasted else "not-pasted",
         "question" if typed.rstrip().endswith(("?", "？")) else "statement",
     ]
@@ -140,3 +136,29 @@ def ngram_buckets(evidence: Evidence) -> dict[int, float]:
         b = zlib.crc32(f"f{flag}".encode()) & (NGRAM_BUCKETS - 1)
         out[b] = out.get(b, 0.0) + 0.5
     return out
+
+
+# Messages of ours that the digest below reads: a claim and a failure, a paste, tool labels of
+# several forms, the four languages. Training reads the evidence through this module; so does the
+# shipped pair at run time; the digest, written in the artefact's manifest when it is trained,
+# shows whether the two still read the same.
+_DIGEST_PROBES = (
+    ("still failing: TypeError: x is undefined\n    at render (a.js:3)", "I've updated the handler; this should fix it.",
+     "Edit src/a.js; Bash npm test"),
+    ("great, now add a dark mode toggle", "Done: the tests pass.", "[Tool: Bash] pytest"),
+    ("you missed the tests?", "Here is the plan:\n1. read the code", "Update Todos"),
+    ("还是不行，页面报错", "已修复分页问题。", "[ツール: Edit] src/a.py"),
+    ("修正してもまだエラーが出ます", "", "Read src/a.py; Grep TODO"),
+    ("여전히 에러가 나요. 왜 그런지 봐 주세요", "수정했습니다.", ""),
+    ("x" * 500 + " it broke again", "", ""),
+)
+
+
+def evidence_digest() -> str:
+    """A short digest of what this code reads of the probe messages (flags, cut words, n-gram
+    buckets): different when a change here or in the rules' reading it uses moves the judges' input."""
+    read = []
+    for text, previous, tools in _DIGEST_PROBES:
+        ev = gather(text, previous, tools)
+        read.append([ev.typed, ev.previous, list(ev.flags), sorted((b, round(v, 4)) for b, v in ngram_buckets(ev).items())])
+    return hashlib.sha256(json.dumps([FLAG_TOKENS, read], ensure_ascii=False).encode("utf-8")).hexdigest()[:16]

@@ -31,3 +31,19 @@ def test_a_new_request_after_work_names_no_failure() -> None:
 def test_every_flag_is_a_known_token() -> None:
     for args in (("no, you did the opposite", "Updated the config.", "Edit a.py"), ("hi", "", "")):
         assert set(gather(*args).flags) <= set(FLAG_TOKENS)
+
+
+@pytest.mark.parametrize(("tools", "edited"), [
+    ("[Tool: Bash] npm test", True),  # an export's bracketed label names the tool
+    ("[ツール: Edit] src/a.py", True),
+    ("Edit src/a.py; Bash pytest", True),
+    ("Update Todos", False),  # a to-do list is no edit, though "update" alone is
+    ("Read src/a.py; Grep TODO", False),
+])
+def test_tool_calls_are_read_as_the_rules_read_them(tools: str, edited: bool) -> None:
+    from git_ledger.classify.context import ran_edit_or_run
+
+    flags = gather("still failing", "", tools).flags
+    assert ("tools-edit-run" in flags) is edited
+    assert ran_edit_or_run(tools.split("; ")) is edited
+    assert "tools-some" in flags

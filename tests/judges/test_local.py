@@ -91,6 +91,15 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
     assert (ARTEFACTS / "ngram.npz").stat().st_size < 1_000_000
 
 
+def test_the_artefact_was_trained_on_what_this_code_reads() -> None:
+    """A change to the judges' evidence (or to the rules' reading it uses) needs a retrain:
+    `GIT_LEDGER_SHARED=… python tools/train_judges.py` (then `--verify`)."""
+    from git_ledger.judges.evidence import evidence_digest
+
+    manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["evidence"] == evidence_digest()
+
+
 def test_the_weights_have_a_fixed_shape() -> None:
     require_local_model()
     import numpy
