@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from git_ledger.classify import classify as C
-from git_ledger.models import Event
+from git_ledger.models import TYPES, Event
 from tests.testing.util import REPO_ROOT, fixtures_dir, run_cli
 
 DATA = REPO_ROOT / "tests" / "data"
@@ -228,6 +228,39 @@ def test_rule_names_say_which_pack_and_rule_matched() -> None:
     c = C.classify("빠졌잖아")
     assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")
     assert C.classify("you missed the tests").rule == "en.omission.you-forgot"
+
+
+# "Not only X but also Y" keeps X: it extends a request and denies nothing the agent did, in any
+# language, whether it opens a task or follows the agent's work ...
+NOT_ONLY = [
+    "not just the button but also the links should be blue",
+    "not only the parser but the lexer too",
+    "ボタンだけじゃなくてリンクも青くしてほしいです",
+    "単純にログを捨てるんじゃなくて、圧縮して保存もしたいです",
+    "停止するだけではなく、ログも残すようにしたい",
+    "버튼만이 아니라 링크도 바꿔 주세요",
+    "버튼뿐만 아니라 링크도 파란색으로 바꿔줘",
+    "不仅要改按钮，链接也要改成蓝色",
+]
+# ... while "not X but Y" denies X, and a failure said with "not only" is still a failure.
+NOT_X_BUT_Y = [
+    ("not the header but the footer", None, "premise-error"),
+    ("それはnpmじゃなくてpnpmです", None, "premise-error"),
+    ("그게 아니라 링크를 바꿔 달라는 거예요", None, "premise-error"),
+    ("モーダルがあるページだけじゃなくて、全ページでエラーが出てます", "修正しました。", "result-error"),
+    ("모달 페이지만이 아니라 전체 페이지에서 에러가 나요", "수정했습니다.", "result-error"),
+]
+
+
+@pytest.mark.parametrize("text", NOT_ONLY)
+@pytest.mark.parametrize("previous", [None, "I've updated the button styles.", "ボタンの色を変更しました。"])
+def test_not_only_x_but_also_y_is_no_correction(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous, ["Edit(src/a.css)"] if previous else ()).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous", "type_"), NOT_X_BUT_Y)
+def test_not_x_but_y_still_corrects(text: str, previous: str | None, type_: str) -> None:
+    assert C.classify(text, previous).type == type_
 
 
 def test_language_comes_from_the_script_and_mixed_text_tries_every_pack() -> None:

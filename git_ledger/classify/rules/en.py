@@ -417,8 +417,9 @@ TYPES: tuple[Rule, ...] = (
          r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
-    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
-         r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b"),
+    # (not "not just the button but the links too": not only X, Y as well, which denies nothing)
+    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?!(?:just|only|merely|simply)\b)(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
+         r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b(?!\s+also\b)", unless=r"\b(?:as\s+well|too)\b"),
     # "that's the old component, we use NewHeader now"
     rule(P, "old-one", r"^(?:that'?s|this\s+is|it'?s|you'?re\s+(?:using|editing|looking\s+at))\s+the\s+(?:old|outdated"
          r"|deprecated|legacy|previous)\b", also=r"\bwe\s+(?:use|switched|moved)\b|\bnow\b|\binstead\b|\bnew\b"),

@@ -98,6 +98,9 @@ _REPORT_END = (r"(?:です|んです|んですけど|んですが|のですが|�
 # A request ("X ではなく Y を使って" may correct or not: left to "other"); 使っている describes, 使って asks.
 _ASKS_FOR = (r"(?:て|で)(?:ください|下さい|ほしい|欲しい|くれ)|(?:すべき|べき|しよう|しましょう|にして"
              r"|使って(?![いおたま])|してね|でお願い)")
+# "CSV だけじゃなくて Excel も", "単純に止めるんじゃなくて…": not only (or not merely) X, Y too: X is kept,
+# so nothing the agent did is denied (a result said in the same words still types by its own rule).
+_NOT_ONLY = r"(?:だけ|のみ|ばかり)(?:じゃ|では|で)なく|(?:単に|単純に|ただ)[^。、\n]{0,20}?(?:じゃ|では)なく"
 # "…のまま" not followed by its being wanted ("このままでいい", "そのままにしておいて").
 _NOT_KEPT = r"(?!で(?:いい|良い|大丈夫|お願い|ok|結構|構わ|問題)|に(?:して|しておいて|しといて|する))"
 # The user changed their mind or decided otherwise: undoing then is their decision, not a correction.
@@ -215,11 +218,11 @@ TYPES: tuple[Rule, ...] = (
          r"(?:ない|ありません)|そう(?:じゃ|では)(?:ない|ありません)(?!と|か|の|場合)"
          # "閉じたいんであって、開きたいわけじゃない": what was meant, against what was done.
          r"|であって[^。\n]{0,24}?(?:じゃ|では)(?:ない|ありません)|見当違い|^逆(?:です|だ|だよ|ですね)?[。、,!！]",
-         unless=_ASKS_FOR),
+         unless=f"{_ASKS_FOR}|{_NOT_ONLY}"),
     # "npm ではなく pnpm を使って", "A じゃなくて B でお願いします" right after the work: "no, use X instead"
     # (not as the answer to "npm と pnpm のどちらにしますか？").
     rule(P, "instead-after-claim", r"(?:じゃ|では)なく(?!も|ても)(?:て)?[、,\s]?[^。\n]{0,40}?(?:" + _ASKS_FOR + r")",
-         after_claim=True, not_an_answer=True),
+         unless=_NOT_ONLY, after_claim=True, not_an_answer=True),
     # "直してほしいのはWeb版じゃなくてRN側", "UTCだと思ってるみたいだけど": what was wanted, or assumed.
     rule(P, "wanted-not", r"(?:ほしい|欲しい|たい|頼んだ|お願いした)のは[^。\n]{0,30}?(?:じゃ|では)なく|意味(?:じゃ|では)なく"
          # "求めてるレイアウトじゃなかった", "頼んだものではありません": what was wanted, and this is not it.

@@ -67,8 +67,9 @@ TYPES: tuple[Rule, ...] = (
          r"|마음대로|멋대로|허락\s?없이|묻지도\s?않고"),
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
     # run (the class contains 이/가/게); a one-character lookbehind finds the same messages.
-    rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
-    rule(P, "not-x-end", r"[가-힣A-Za-z0-9_.](?:이|가|게)\s?아니(?:고|라)[.!,]*$"),
+    # (not "버튼만이 아니라 링크도": not only X, Y too, which denies nothing)
+    rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?<!만)(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
+    rule(P, "not-x-end", r"[가-힣A-Za-z0-9_.](?<!만)(?:이|가|게)\s?아니(?:고|라)[.!,]*$"),
     # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).
     rule(P, "wrong-target", r"엉뚱한\s?(?:파일|브랜치|폴더|디렉터리|디렉토리|경로|함수|메서드|클래스|모듈|테이블|컬럼"
          r"|서버|레포|저장소|환경|프로젝트|버전|곳|데)"),
