@@ -442,3 +442,45 @@ def test_the_tuning_bench_reads_every_non_correction_after_a_claim(tmp_path: Pat
     assert "false corrections |" in out and "| zh | 0 / 2 | 0 |" in out  # as given: nothing typed
     assert "non-corrections typed with every context a claim (1):" in out
     assert "zh.result-error.error-after-claim                    1 in  1" in out
+
+
+# Two phenomena every language has, right after the agent's work: its change had no effect, and
+# what it suggests was tried already (a failure said with it is a result). Each beside the same
+# words as an attribute of something to change, which is no report.
+NO_EFFECT = [
+    ("효과가 없네요", "ko"), ("소용없어요", "ko"), ("별 차이 없어요", "ko"),
+    ("効きません", "ja"), ("効果がありません", "ja"), ("効果なしです", "ja"), ("意味がありませんでした", "ja"),
+    ("毫无作用", "zh"), ("一点用都没有", "zh"), ("没有任何效果", "zh"),
+]
+NO_EFFECT_ATTRIBUTE = ["효과가 없는 코드는 지워 주세요", "効果のない処理は消してください", "没有效果的代码删掉", "效果音を追加して",
+                       "把标题栏的副标题改为空，字号调成14", "把默认值设为空"]
+TRIED = [
+    ("그건 이미 해 봤어요", P), ("벌써 시도해 봤는데요", P), ("이미 해 봤는데 안 돼요", R),
+    ("それはもう試しました", P), ("もう試しましたがダメでした", R),
+    ("我已经试过了", P), ("这个早就试过了", P), ("试过了，不行", R), ("试过了还是报错", R),
+]
+_AFTER = {"ko": FIXED_KO, "ja": FIXED, "zh": "我改好了 auth.ts，登录流程现在应该没问题了。"}
+
+
+@pytest.mark.parametrize(("text", "lang"), NO_EFFECT)
+def test_no_effect_is_a_result_error_right_after_the_agents_work(text: str, lang: str) -> None:
+    assert C.classify(text, previous=_AFTER[lang]).type == R
+    assert C.classify(text).type not in TYPES or lang == "zh"  # zh's words of no effect type in any context
+
+
+@pytest.mark.parametrize("text", NO_EFFECT_ATTRIBUTE)
+def test_no_effect_as_an_attribute_is_no_report(text: str) -> None:
+    assert C.classify(text, previous=FIXED_KO, previous_tools=["Edit(src/a.ts)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "type_"), TRIED)
+def test_tried_already_answers_the_agents_suggestion(text: str, type_: str) -> None:
+    lang = C.languages(text)[0]
+    assert C.classify(text, previous=_AFTER[lang]).type == type_
+    if type_ == P:  # no work before it: nothing to answer ("还是报错" is a failure in any context)
+        assert C.classify(text).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["改完以后数据是空的", "修改了之后列表为空", "列表内容为空"])
+def test_empty_after_the_change_is_still_a_report(text: str) -> None:
+    assert C.classify(text, previous="我改好了 auth.ts，登录流程现在应该没问题了。").type == R

@@ -8,6 +8,8 @@ is a recall figure.
 """
 from __future__ import annotations
 
+import pytest
+
 from git_ledger.classify.classify import classify
 from git_ledger.models import TYPES
 
@@ -763,3 +765,17 @@ def test_round_three_corrections_are_typed() -> None:
 def test_round_three_near_misses_stay_untyped() -> None:
     wrong = [(c, t, got) for c, t in ROUND_THREE_NEAR_MISSES if (got := _typed(c, t)) is not None]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("text", "type_"), [
+    ("I already tried that", "premise-error"), ("tried that already", "premise-error"),
+    ("already tried that, same result", "result-error"), ("tried that already, nothing", "result-error"),
+])
+def test_tried_already_answers_the_agents_suggestion(text: str, type_: str) -> None:
+    assert classify(text, previous="Fixed the cache key; try it again.").type == type_
+    assert classify(text).type not in TYPES
+
+
+def test_the_users_own_progress_before_a_request_is_no_correction() -> None:
+    assert classify("I already did the migration, now add the seed data", previous="I've updated the models.",
+                      previous_tools=["Edit(models.py)"]).type not in TYPES

@@ -291,10 +291,17 @@ TYPES: tuple[Rule, ...] = (
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
          r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"),
     # "pretty sure that one exists already" after the agent listed it as missing.
+    # "I already tried that", "tried that already" right after the agent's work: what it suggests was tried
+    # (with its failure said, a result: `tried-no-luck`).
+    rule(P, "already-tried", r"\balready\s+tried\s+(?:that|this|it|those|these|both|them|all\s+of\s+(?:that|them|those))\b"
+         r"|\btried\s+(?:that|this|it|those|these|both)\s+already\b",
+         unless=r"\b(?:same|still|error|fails?|failed|failing|nothing|no\s+luck|didn'?t|doesn'?t|not)\b", after_claim=True, not_an_answer=True),
     rule(P, "already-have", r"\b(?:i|we)\s+(?:think\s+(?:i|we)\s+)?(?:already|laready|allready|alredy)\s+(?:have|had|did|do|implemented|implement"
          r"|added|created|installed|fixed|wrote|made|ran|built|handled|support)\w{0,2}\b"
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
-         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you)|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too)\b",
+         # (nor the user's own progress before the next request: "I already did the migration, now add the seeds")
+         unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you|add|make|implement|create|write|build|update|change|let'?s|we|i)"
+                r"|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too)\b",
          after_claim=True, not_an_answer=True),
     # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
@@ -627,7 +634,7 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "broke-after-claim", r"^(?:(?:hmm+|ugh|so|and|but|ok|okay|wait|oops|uh+|um+)[,.!\s]+){0,2}(?:this|that|it|which|your\s+\w+)\s+"
          r"(?:just\s+|now\s+|also\s+)?broke\s+(?!down\b)\w", after_claim=True),
     # "tried that, no luck", "did that, same warning": the agent's suggestion, tried, failed.
-    rule(R, "tried-no-luck", r"\b(?:tried|did|ran|done)\s+(?:that|it|this|both|those|these|all\s+of\s+(?:that|them|those))\b[,.;:!\s]{0,4}"
+    rule(R, "tried-no-luck", r"\b(?:tried|did|ran|done)\s+(?:that|it|this|both|those|these|all\s+of\s+(?:that|them|those))\b(?:\s+already)?[,.;:!\s]{0,4}"
          r"(?:but\s+|and\s+|still\s+)?(?:no\s+luck|(?:it\s+)?(?:didn'?t|doesn'?t)\s+(?:work|help|change\s+anything)|nothing|same\b)"
          r"|^(?:(?:nope|no|sadly|unfortunately)[,.!\s]+)?no\s+luck\b"
          r"|\bsame\s+\"\"\s*(?:error|warning|exception|crash|message|failure|panic)\b",

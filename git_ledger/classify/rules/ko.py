@@ -158,6 +158,8 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE
                   r"|(?:증상|결과|문제|에러|오류|화면|상황|현상|상태)(?:이|가|은|는|도)\s?(?:여전히\s|계속\s|아직\s|그대로\s)?(?:동일|똑같|같아|같습니다|같네요?)"
                   r"(?:해요|합니다|하네요|해|함|아요|습니다|네요|은데요?)?"
                   r"|(?:아무\s?)?(?:변화|반응|변동)(?:이|가|도)?\s?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
+                  # no effect, no use, no difference: "효과가 없네요", "소용없어요", "별 차이 없어요"
+                  r"|(?:아무\s?|별\s?)?(?:효과|소용|차이)(?:가|이|도|는)?\s?(?:전혀\s?|하나도\s?|별로\s?)?없" + _RESULT_ENDING +
                   r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
                   r"|이상(?:하네요?|한데요?|합니다|하게\s?돼요|하게\s?됩니다)|(?:뭔가|좀|많이)\s?이상해"
@@ -361,9 +363,12 @@ _SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해|
 _WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
 # "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
 # an answer to its question).
+# "그건 이미 해 봤어요", "벌써 시도해 봤는데요": what it suggests was tried already.
 _ALREADY = rule(P, "already-after-claim", r"(?:^|\s)이미\s?(?:[^\s]{1,10}\s)?(?:있어요|있는데요?|있잖아요?|있습니다|해\s?놨|해\s?뒀|만들어\s?(?:놨|뒀)"
-                r"|(?:설치|구현|추가|설정|적용)(?:돼|되어)\s?있)",
-                unless=r"감사|고마|그럼|이제|다음|좋아|잘", after_claim=True, not_an_answer=True)
+                r"|(?:설치|구현|추가|설정|적용)(?:돼|되어)\s?있)"
+                r"|(?:^|\s)(?:이미|벌써)\s?(?:다\s?)?(?:해\s?봤|시도해\s?봤|시도했)",
+                # (its failure said: a result, typed by those rules)
+                unless=r"감사|고마|그럼|이제|다음|좋아|잘|안\s?[돼되됩]|소용|효과|똑같|그대로|마찬가지|에러|오류|실패", after_claim=True, not_an_answer=True)
 # "또 그러네요", "또 이러시네" right after the agent's work: it did it again.
 _AGAIN_THAT = rule(R, "again-that-after-claim", r"또\s?(?:그러|이러)(?:네|네요|시네요|시네|잖아|잖아요|냐|니|세요|시는)", after_claim=True, asked=True)
 # Right after the agent's work: "그 파일 아니에요", "원인은 그게 아닌 것 같아요", "이건 버그가 아닌데요": not
