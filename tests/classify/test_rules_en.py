@@ -779,3 +779,137 @@ def test_tried_already_answers_the_agents_suggestion(text: str, type_: str) -> N
 def test_the_users_own_progress_before_a_request_is_no_correction() -> None:
     assert classify("I already did the migration, now add the seed data", previous="I've updated the models.",
                       previous_tools=["Edit(models.py)"]).type not in TYPES
+
+
+# Phenomena the other packs cover, in their ordinary English forms (parity round): (text, the type right after
+# the agent's work). Each with its look-alikes below, which stay untyped in every context.
+PARITY_AFTER_THE_WORK = [
+    # what happens when the user does something, reported
+    ("when I press save nothing happens", "result-error"),
+    ("if I open the settings page the app freezes", "result-error"),
+    ("whenever I reload, the list is empty again", "result-error"),
+    ("each time I refresh the page, the filters reset", "result-error"),
+    ("as soon as I log in I get a 500", "result-error"),
+    ("if I click export the file is empty", "result-error"),
+    # it worked before, the old one was better
+    ("it worked before your change", "result-error"),
+    ("this used to work", "result-error"),
+    ("it was working fine before you touched it", "result-error"),
+    ("the old version was better", "result-error"),
+    # reversed
+    ("it's reversed", "result-error"),
+    ("the order is backwards", "result-error"),
+    ("you sorted it the wrong way round", "result-error"),
+    # done in part
+    ("only half of them are fixed", "result-error"),
+    ("it only works for the first item", "result-error"),
+    ("it's only partially working", "result-error"),
+    # what it should be, and what it is
+    ("it should be 10 but it shows 12", "result-error"),
+    ("it should show the name, but it shows the id", "result-error"),
+    ("the total should include tax but it doesn't", "result-error"),
+    # fixed, and a new problem
+    ("that fixed the crash but now the header overlaps", "result-error"),
+    ("the crash is gone but now it's really slow", "result-error"),
+    ("ok the login works now but the logout button disappeared", "result-error"),
+    # odd-looking result, unlike the spec
+    ("the layout looks weird", "result-error"),
+    ("something is off with the totals", "result-error"),
+    ("it doesn't match the mockup", "result-error"),
+    ("that's not what the spec says", "result-error"),
+    # no effect
+    ("that had no effect", "result-error"),
+    ("it made no difference", "result-error"),
+    # left in, not wired up
+    ("you left the debug prints in", "omission"),
+    ("the console.log is still in there", "omission"),
+    ("the docs still say v1", "omission"),
+    ("the new endpoint isn't hooked up", "omission"),
+    ("it's not wired in anywhere", "omission"),
+    ("the function never gets called", "omission"),
+    # not needed
+    ("that's not needed", "instruction-violation"),
+    ("that's unnecessary", "instruction-violation"),
+    ("we don't need that wrapper", "instruction-violation"),
+    ("there's no need for a new class", "instruction-violation"),
+]
+
+# Said of the agent: typed in any context.
+PARITY_ANY_CONTEXT = [
+    # the agent's instructions followed, and they failed
+    ("I ran the command you gave me and got permission denied", "result-error"),
+    ("ran the migration you wrote and now the users table is empty", "result-error"),
+    ("Did what you told me, and the build broke.", "result-error"),
+    ("I followed your instructions and got an error", "result-error"),
+    # repeated, unasked, not listened to
+    ("you did it again", "instruction-violation"),
+    ("you're doing it again", "instruction-violation"),
+    ("again you changed the tests", "instruction-violation"),
+    ("you changed way too much", "instruction-violation"),
+    ("don't make changes on your own", "instruction-violation"),
+    ("you're not listening", "instruction-violation"),
+    ("are you even reading what I write?", "instruction-violation"),
+    ("wasn't I clear?", "instruction-violation"),
+    ("what part of don't touch it did you not understand?", "instruction-violation"),
+    ("this isn't what I wanted", "instruction-violation"),
+]
+
+PARITY_LOOK_ALIKES = [
+    # specs and questions with the same openings
+    "when the request fails, show a banner",
+    "if the upload fails, retry three times",
+    "when I press save it should close the dialog",
+    "if I open the settings page, show the new toggle",
+    "whenever the list is empty, show a placeholder",
+    "when I click submit, send the form to /api/orders",
+    "if I click export, does it download a csv?",
+    "when I press save nothing happens, which is what we want until the backend is ready",
+    # the agent's instructions followed, and fine
+    "I ran the command you gave me and it worked, thanks",
+    "I did what you said, what's next?",
+    "I followed your steps, now let's add the tests",
+    "if I run the command you gave me, will it delete anything?",
+    # attributes and tasks
+    "this flag has no effect on production",
+    "the setting has no effect unless you restart, add that to the docs",
+    "it used to work with python 3.8, can you add support for 3.12?",
+    "the old version was better documented, copy the docs over",
+    "only the first item needs a badge",
+    "it only needs to work for the first item",
+    "the total should include tax",
+    "the crash is gone, great. now add a loading spinner",
+    "leave the debug prints in for now",
+    "it still uses the old api for the mobile client, which is intentional",
+    "the new endpoint isn't hooked up yet, do that next",
+    "the function should be called on startup",
+    "reverse the order",
+    "sort it backwards please",
+    "make it match the mockup",
+    "the layout looks great",
+    "I just ran my own script and something is strange",
+    # the same words, not said of the agent's work
+    "can you do it again for the other file?",
+    "do it again with the staging data",
+    "you can change as much as you need",
+    "are you reading the config from env?",
+    "we don't need a database for this, keep it in memory",
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_AFTER_THE_WORK)
+def test_phenomena_of_the_other_packs_after_the_work(text: str, type_: str) -> None:
+    assert _typed("claim", text) == type_
+    assert _typed("none", text) is None  # a bare report at the start of a task is no correction
+    assert _typed("explained", text) is None
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_ANY_CONTEXT)
+def test_phenomena_of_the_other_packs_said_of_the_agent(text: str, type_: str) -> None:
+    assert _typed("claim", text) == type_
+    assert _typed("none", text) == type_
+
+
+@pytest.mark.parametrize("text", PARITY_LOOK_ALIKES)
+def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
+    for context in ("claim", "explained", "none"):
+        assert _typed(context, text) is None, context

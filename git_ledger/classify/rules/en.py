@@ -55,6 +55,37 @@ _THING = (r"(?:output|result|results|answer|value|values|total|totals|sum|number
 
 _I_SAID = r"\bi(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|asked(?:\s+you)?)"
 
+# "when I press save nothing happens", "if I open the settings page the app freezes", "every time I reload, the
+# list is empty": what happens when the user does something, reported. Opening its sentence; the same opening
+# with a wish or an instruction ("when I press save it should close", "if the upload fails, retry") is a spec.
+_WHEN_I = (r"^(?:(?:but|and|now|still|also|hm+|ok|okay|so|yet)[,\s]+){0,2}(?:if|when|whenever|every\s+time|each\s+time|as\s+soon\s+as"
+           r"|any\s+time)\s+(?:i|we)\s+(?:then\s+|just\s+|now\s+|first\s+|try\s+to\s+)?(?:click|press|open|run|reload|refresh|load|submit"
+           r"|save|log\s+in|login|log\s+out|sign\s+in|navigate|go|visit|type|select|tap|hit|start|launch|scroll|resize|switch|upload"
+           r"|call|use|enter|close|restart|build|deploy|execute|drag|hover|search|filter|sort|edit|delete|add|change|import|export"
+           r"|download|send|create|test|install|compile|zoom|rotate|play|toggle|check|uncheck|paste|focus|pick|choose|move)\w{0,3}\b")
+# … the words of a wish, an instruction or a question in that sentence: a spec, not a report.
+_WHEN_I_SPEC = (r"\b(?:should|shouldn'?t|would|will|could|might|must|please|make\s+sure|ensure|handle|show|display|return|log(?!\s+(?:in|out))|retry"
+                r"|redirect|let'?s|want|wanted|need|needs|expected|expect|supposed|instead|keep|let\s+me|i'?ll|add|warn|prompt|ask"
+                r"|does\s+it|do\s+(?:i|we|you)|is\s+(?:it|that)|can\s+(?:i|we|you)|what|which|fine|ok|okay|good|great|correct"
+                r"|as\s+(?:it\s+)?should|works?|worked|working\s+(?:fine|now))\b")
+_FAILURE_SEEN = (r"\b(?:nothing\s+(?:happens|happened|changes|changed|shows|loads|appears|works)|freez\w{1,3}|froze|crash\w{0,3}|hangs?|hung"
+                 r"|fails?|failed|errors?|erroring|exception|blank|empty|disappears?|disappeared|vanish\w{0,3}|resets?|breaks?|broke|stuck"
+                 r"|closes|closed|flicker\w{0,3}|jumps?|[45]\d\d|doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t|cannot|isn'?t|aren'?t"
+                 r"|no\s+longer|still|again|wrong|duplicat\w{1,3}|twice|times?\s+out|timed\s+out|spins?|spinning|lags?|glitch\w{0,2}"
+                 r"|goes\s+(?:back|away|blank|white)|gets?\s+(?:lost|stuck|cleared|wiped))\b")
+# "I ran the command you gave me", "I did what you said", "followed your steps": the agent's instructions, carried out.
+_FOLLOWED = (r"\b(?:ran|run|did|done|followed|tried|used|applied|executed|pasted|copied|installed|added|put|changed|set|typed|entered)\s+"
+             r"(?:exactly\s+|everything\s+)?(?:what|as)\s+you\s+(?:said|suggested|told\s+me|wrote|recommended|showed|described|asked|gave|sent)\b"
+             r"|\b(?:ran|run|did|followed|tried|used|applied|executed|pasted|copied|installed)\s+(?:the|that|this|those|these|all\s+(?:the|of\s+the))\s+"
+             r"(?:[\w-]+\s+)?(?:command|commands|steps|script|instructions?|migration|snippet|code|fix|patch|config|query|solution|suggestion"
+             r"|changes?|lines?)\s+(?:you\s+(?:just\s+)?(?:gave|sent|wrote|suggested|provided|posted|showed|recommended|listed|made)|from\s+you)\b"
+             r"|\b(?:ran|run|did|followed|tried|used|applied|executed|pasted|copied|installed)\s+your\s+(?:[\w-]+\s+)?(?:command|commands|steps"
+             r"|script|instructions?|migration|snippet|code|fix|patch|config|query|solution|suggestion|changes?|advice)\b"
+             r"|\b(?:as|like)\s+you\s+(?:said|suggested|told\s+me|recommended|asked)\s*,\s*i\b")
+_FOLLOWED_FAILED = (r"\b(?:errors?|erroring|exception|denied|refused|fails?|failed|failing|crash\w{0,3}|broke|breaks|broken|empty|blank"
+                    r"|won'?t|doesn'?t|didn'?t|does\s+not|did\s+not|can'?t|cannot|couldn'?t|not\s+found|no\s+such|timeout|timed\s+out|hangs?|hung"
+                    r"|[45]\d\d|missing|gone|wrong|worse|same|nothing(?!\s+else)|still(?!\s+(?:running|waiting|in\s+progress)))\b")
+
 TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
@@ -154,7 +185,30 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
     rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked|instructed)(?:\s+not)?\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
-    rule(IV, "not-what-asked", r"\bnot\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
+    rule(IV, "not-what-asked", r"\b(?:not|isn'?t|wasn'?t|aren'?t)\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
+    # "you did it again", "you're doing it again": what the user had set right, repeated.
+    rule(IV, "did-it-again", r"\byou(?:'ve|\s+have)?\s+(?:just\s+)?(?:did|done)\s+(?:it|that|this|the\s+same(?:\s+thing)?)\s+again\b"
+         r"|\byou(?:'re|\s+are)\s+(?:still\s+)?doing\s+(?:it|that|this|the\s+same(?:\s+thing)?)\s+again\b"
+         r"|^(?:(?:and|ugh|so)[,\s]+)?again\s+you(?:'ve|\s+have)?\s+(?:changed|removed|deleted|added|touched|rewrote|renamed|used|broke|ignored"
+         r"|reformatted|moved)\b",
+         unless=r"\b(?:can|could|would|will|please|when|if|like|great|nice|thanks|thank)\b"),
+    # "you're not listening", "are you even reading what I write?", "wasn't I clear?", "what part of … did you not get?"
+    rule(IV, "not-listening", r"\byou(?:'re|\s+are)\s+(?:still\s+|just\s+|clearly\s+)?not\s+(?:listening|reading\s+(?:what|my)|paying\s+attention)\b"
+         r"|\bare\s+you\s+(?:even\s+)?(?:listening|reading\s+(?:what\s+i|my))\b|\bdo\s+you\s+(?:even\s+)?read\s+(?:what\s+i|my)\b"
+         r"|\b(?:wasn'?t|was)\s+i\s+(?:not\s+)?clear(?:\s+enough)?\s*(?:\?|$)|\bi\s+thought\s+i\s+was\s+(?:being\s+)?clear\b"
+         r"|\bwhat\s+part\s+of\b[^?\n]{1,60}?\b(?:don'?t|didn'?t|do\s+not|did\s+not|did)\s+you\s+(?:not\s+)?(?:understand|get)\b",
+         asked=True),
+    # "you changed way too much", "don't make changes on your own": more than was asked, or unasked.
+    rule(IV, "too-much", r"\byou\s+(?:changed|touched|rewrote|modified|edited|refactored|reformatted|deleted|removed)\s+(?:way\s+|far\s+|much\s+)?"
+         r"too\s+(?:much|many)\b|\b(?:don'?t|do\s+not|stop)\s+(?:make|making|do|doing)\s+(?:changes|things|edits|stuff)\s+on\s+your\s+own\b"
+         r"|\byou\s+(?:did|changed|decided)\s+(?:that|this|it)\s+on\s+your\s+own\b",
+         unless=r"\b(?:if|whether|can|could|fine|ok|okay|good|great)\b"),
+    # "that's not needed", "we don't need that wrapper" right after the agent added it.
+    rule(IV, "not-needed-after-claim", r"^(?:(?:no+|nope|hm+|but|um+|ok|okay|honestly)[,.!\s]+){0,2}(?:that'?s|this\s+is|that\s+is|it'?s|those\s+are"
+         r"|these\s+are)\s+(?:all\s+|really\s+|totally\s+|completely\s+)?(?:not\s+needed|unnecessary|unneeded|not\s+necessary|overkill)\s*[.!]*$"
+         r"|^(?:(?:no+|nope|hm+|but|um+)[,.!\s]+){0,2}(?:we|i)\s+(?:don'?t|do\s+not)\s+need\s+(?:that|this|those|these|the|a|an|any)\s+"
+         r"(?:[\w.`-]+\s+)?[\w.`-]+\s*[.!]*$|^(?:(?:no+|nope|but)[,.!\s]+){0,2}there'?s\s+no\s+need\s+for\s+(?:that|this|the|a|an|those|these)\b[^,;\n]{0,40}$",
+         after_claim=True, not_an_answer=True),
     rule(IV, "asked-for-not", r"\bi\s+(?:asked|wanted)\s+(?:you\s+)?for\b|\bi\s+(?:said|specified|requested)\b"
          r"|\bi\s+(?:wanted|needed)\s+(?:a|an|the|one|only|just)\b",
          # "I asked for a draft PR, you opened a regular one"
@@ -615,7 +669,10 @@ TYPES: tuple[Rule, ...] = (
          r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
          r"|page|text|type|types|class|log|logging|style|wording)\b)"
          r"|\b(?:right|properly|correctly)\s+this\s+time\b",
-         unless=r"\b(?:if|whether|make\s+sure|ensure)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b"
+         unless=r"\b(?:if|whether|make\s+sure|ensure|unless)\b|\bnothing\s+(?:has\s+)?changed\s+(?:on|at|in|from)\s+my\b"
+         # "this flag has no effect on production", "… add that to the docs": what a setting does, a task
+         r"|\b(?:flag|option|setting|parameter|param|variable|field|argument|attribute|prop)s?\s+(?:has|have|had)\s+no\s+effect\b"
+         r"|\badd\s+(?:that|this|it)\s+to\b"
          r"|\bno\s+changes?\s+(?:to|needed|required|necessary)\b.{0,60}\bplease\b|\bplease\b.{0,60}\bno\s+changes?\s+to\b", after_claim=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
     rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
@@ -680,6 +737,71 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed|put|set|hardcoded|configured"
          r"|suggested|used|picked|chose|computed|calculated)\b",
          also=r"\b(?:wrong|incorrect|broken|buggy)\b"),
+    # After the work, what happens when the user does something: "when I press save nothing happens", "if I open the
+    # settings page the app freezes", "whenever I reload, the list is empty again".
+    rule(R, "when-i-after-claim", _WHEN_I, also=_FAILURE_SEEN, unless=_WHEN_I_SPEC, after_claim=True),
+    # "I ran the command you gave me and got permission denied", "did what you said and now the server won't start":
+    # the agent's instructions followed, and they failed.
+    rule(R, "followed-you-failed", _FOLLOWED, also=_FOLLOWED_FAILED,
+         unless=r"\b(?:if|whether|thanks|thank|perfect|great|next|yet)\b|\b(?:it|that|this|everything)\s+(?:works|worked|is\s+working|fixed)\b"
+         r"|\bno\s+(?:errors?|failures?|problems?|issues?)\b"),
+    # "it worked before your change", "this used to work", "the old version was better" right after the work.
+    rule(R, "used-to-work-after-claim", r"\b(?:it|this|that|they|everything|the\s+[\w.-]+)\s+(?:used\s+to\s+work|was\s+working|were\s+working|worked)"
+         r"(?:\s+(?:fine|perfectly|just\s+fine|ok|okay|great|well))?(?:\s+(?:before|until|earlier|yesterday)\b|\s*[.!]*$)"
+         r"|\b(?:it|this|that)\s+(?:was|looked|used\s+to\s+be)\s+(?:much\s+|way\s+|a\s+lot\s+)?better\s+before\b"
+         r"|^(?:(?:honestly|hm+|no+|ugh)[,.!\s]+)?the\s+(?:old|previous|original|first|earlier)\s+(?:one|version|layout|design|code|behaviou?r"
+         r"|implementation|output|wording)\s+was\s+(?:much\s+|way\s+|a\s+lot\s+)?better\s*[.!]*$",
+         unless=r"\b(?:if|whether|with\s+(?:python|node|java|ruby|php|v?\d)|on\s+(?:python|node|v?\d)|support|can\s+you|could\s+you|let'?s"
+         r"|still\s+works|works\s+now)\b", after_claim=True),
+    # "it's reversed", "the order is backwards", "you sorted it the wrong way round" right after the work.
+    rule(R, "reversed-after-claim", r"\b(?:it'?s|it\s+is|they'?re|they\s+are|(?:the\s+)?(?:order|sorting|sort|colou?rs?|labels?|signs?|axes|axis"
+         r"|values|arguments|args|columns|rows|arrows?|icons?|names|keys|direction)\s+(?:is|are))\s+(?:now\s+|still\s+|all\s+)?(?:reversed|backwards"
+         r"|inverted|flipped|swapped|upside\s+down|mirrored)\b|\bthe\s+wrong\s+way\s+(?:round|around)\b",
+         unless=r"\b(?:if|whether|should|make|please|want|need|by\s+design|on\s+purpose|expected|intended|fine|ok|okay|correct|right)\b",
+         after_claim=True),
+    # "only half of them are fixed", "it only works for the first item", "it's only partially working".
+    rule(R, "partly-after-claim", r"\bonly\s+(?:half|some|part|a\s+few|one|two|three|the\s+first\s+\w+)\s+(?:of\s+(?:them|it|the\s+[\w.-]+)\s+)?"
+         r"(?:are|is|were|was|got|get|have\s+been|has\s+been)\s+(?:actually\s+)?(?:fixed|working|updated|changed|done|converted|migrated|shown"
+         r"|showing|rendered|renamed|translated|saved)\b"
+         r"|\b(?:it|this|that|they|the\s+fix)\s+only\s+(?:works|worked|renders|shows|loads|applies|applied|fixed|fixes|changed|updated)\s+"
+         r"(?:for|on|in|with|the|when|if|half|some|one)\b|\bonly\s+partially\s+(?:working|works|worked|fixed|done|applied|updated)\b",
+         unless=r"\b(?:should|needs?|make\s+sure|ensure|fine|ok|okay|expected|intended|good|great|perfect|enough|for\s+now)\b", after_claim=True),
+    # "it should be 10 but it shows 12", "the total should include tax but it doesn't" right after the work.
+    rule(R, "should-but-after-claim", r"\b(?:should|is\s+supposed\s+to|was\s+supposed\s+to|needs\s+to|has\s+to)\s+(?:be|show|display|return|say|read"
+         r"|include|have|print|open|go|stay|work|contain|list|use|sort|start|redirect|appear|update|save)\b[^.?!\n]{0,60}?\bbut\s+"
+         r"(?:it|they|this|that|instead|now|i|the\s+[\w.-]+|still)\s+(?:still\s+|just\s+|only\s+)?(?:shows?|is|are|was|were|says|returns?|displays?"
+         r"|prints?|doesn'?t|does\s+not|don'?t|do\s+not|didn'?t|isn'?t|aren'?t|wasn'?t|gives?|opens?|goes|got|get|see|has|have|renders?|stays?"
+         r"|reads|lists|uses|contains|redirects)\b",
+         unless=r"\b(?:if|whether|later|when|make\s+sure|ensure|in\s+the\s+new|for\s+now|that'?s\s+(?:fine|ok|okay|expected))\b",
+         after_claim=True),
+    # "that fixed the crash but now the header overlaps", "the crash is gone but now it's really slow".
+    rule(R, "fixed-but-new-after-claim", r"\b(?:fixed|solved|resolved|gone|works|working|better|fine|compiles|builds|passes|loads)\b[^.?!\n]{0,40}?"
+         r"\bbut\s+(?:now\s+(?:it|the|they|this|that|there|i|we|my|our|every|all|nothing|some)\b|(?:the|my|our|all\s+the)\s+[\w.-]+(?:\s+[\w.-]+){0,2}?"
+         r"\s+(?:disappeared|vanished|(?:is|are)\s+(?:gone|broken|missing)|broke|stopped\s+working)\b)",
+         unless=r"\b(?:want|need|let'?s|can\s+you|could\s+you|i'?d\s+like|add|next|also|would\s+like|how\s+(?:do|can|should))\b", after_claim=True),
+    # "you left the debug prints in", "the console.log is still in there", "the docs still say v1".
+    rule(O, "left-in-after-claim", r"\byou(?:'ve|\s+have)?\s+(?:still\s+|also\s+)?left\s+(?:the\s+|some\s+|all\s+(?:the\s+)?|a\s+|an\s+|those\s+"
+         r"|these\s+|your\s+|two\s+|three\s+)?(?:[\w.`-]+\s+){0,3}?(?:in|behind|in\s+there|in\s+place)\s*(?:[.!,;]|$)"
+         r"|\b(?:is|are)\s+still\s+in\s+(?:there|the\s+(?:code|file|diff|pr|commit|build|output|bundle|config))\b"
+         r"|\bstill\s+(?:says?|saying|mentions?|references?|refers\s+to|points?\s+to)\s+(?:the\s+old|v?\d|an?\s+old|the\s+previous)\b",
+         unless=r"\b(?:if|whether|fine|ok|okay|good|on\s+purpose|intended|intentional\w{0,2}|deliberate\w{0,2}|by\s+design|for\s+now|when"
+         r"|later|until|please\s+keep)\b", after_claim=True),
+    # "the new endpoint isn't hooked up", "you never registered the route", "that function never gets called".
+    rule(O, "not-wired-after-claim", r"\b(?:isn'?t|is\s+not|aren'?t|are\s+not|wasn'?t|weren'?t|never\s+got|not)\s+(?:been\s+|actually\s+|even\s+)?"
+         r"(?:hooked\s+up|wired\s+(?:up|in)|plugged\s+in|mounted|registered|connected\s+to\s+anything)\b"
+         r"|\b(?:never\s+(?:gets?|got)|is\s+never|are\s+never)\s+(?:called|reached|executed|run|invoked|triggered|used|imported|rendered)\b",
+         unless=r"\b(?:yet|next|todo|please|should|need|needs|if|whether|make\s+sure|add|later|fine|ok|okay|on\s+purpose|intended)\b", after_claim=True),
+    # "the layout looks weird", "something is off with the totals" right after the work.
+    rule(R, "weird-after-claim", r"(?:\b(?:looks?|seems?|looking|behaves|behaving|acting)|\b(?:it|this|that|they|these|those|the\s+[\w.-]+)\s+(?:is|are))\s+(?:a\s+bit\s+|kind\s+of\s+|really\s+|very\s+|pretty\s+"
+         r"|still\s+|quite\s+|super\s+)?(?:weird|odd|strange|funky|wonky|janky)\b"
+         r"|\bsomething(?:'s|\s+is|\s+seems|\s+looks)\s+(?:still\s+)?(?:off|wrong|weird|broken)\s+(?:with|about|in)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|let'?s|redo|redesign|not\s+(?:weird|odd|strange)|isn'?t|no\s+longer|anymore|was\s+fixed|not\s+(?:even\s+)?sure)\b",
+         after_claim=True),
+    # "it doesn't match the mockup", "that's not what the spec says".
+    rule(R, "unlike-spec-after-claim", r"\b(?:doesn'?t|does\s+not|don'?t|do\s+not|still\s+doesn'?t)\s+match\s+(?:the|my|our)\s+(?:mockup|mock|design|spec"
+         r"|specs|specification|screenshot|figma|wireframe|example|requirements?|docs|ticket|reference)\b"
+         r"|\bnot\s+what\s+(?:the|my|our)\s+(?:spec|specs|specification|design|mockup|ticket|docs|requirements?|figma)\s+(?:says?|said|shows?|asks?\s+for)\b",
+         unless=r"\b(?:make|should|if|whether|ensure|yet|can\s+you|could\s+you|fine|ok|okay|on\s+purpose|intended)\b", after_claim=True),
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+|(?:a\s+factor|an\s+order)\s+of)\b"),
 )
@@ -710,7 +832,9 @@ EXCLUSIONS = (
          r"|should\s+(?:it|this|that|anything|something))\b",
          also=r"\b(?:wrong|incorrect|broken|break|breaks|fail|fails|failing|failed|missing|miss"
          r"|missed|forgot|forget|error|errors|mistake|mistakes|exist|exists|crash|crashes|off"
-         r"|misread|misunderstood|misinterpreted|overlooked|skipped|omitted|broke)\b"),
+         r"|misread|misunderstood|misinterpreted|overlooked|skipped|omitted|broke)\b",
+         # "if I click submit it crashes": what happens when the user does it, no wish or instruction with it
+         unless=r"^(?![^\n]{0,300}?" + _WHEN_I_SPEC + r")" + _WHEN_I),
     # "when the token is missing, return 401": a case the product must handle. "It still fails
     # when …" and "when I ran it …" report what happened, so they stay.
     rule(HYPOTHETICAL, "when", r"\b(?:when|whenever)\b", also=_BAD_STATE,
@@ -755,7 +879,7 @@ EXCLUSIONS = (
          r"(?!\s+(?:in|on|at|from|when|while|shown|showing|logged|reported|anywhere|either)\b)"
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
-         r"|\bworks\s+(?:now|fine|great|perfectly)\b"
+         r"|\bworks\s+(?:now|fine|great|perfectly)\b(?!,?\s+but\b)"
          r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
     # "those warnings are unrelated to this change": the user sets the problem apart from the agent's work.
     rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
