@@ -568,3 +568,137 @@ def test_why_it_fails_as_an_answer_to_the_agents_offer_is_not_typed() -> None:
     offered = "我已经改好了 a.ts。要我解释一下为什么之前的版本会报错吗？"
     assert C.classify("为什么会报错？", previous=offered, previous_tools=FIXED_TOOLS).type not in TYPES
     assert C.classify("为什么会报错？", previous=FIXED, previous_tools=FIXED_TOOLS).type == R
+
+
+# Round four: phenomena the other packs cover, said in ordinary Chinese (plain and polite, with and without a
+# subject, both scripts), right after a claimed fix.
+AFTER_CLAIM_4 = [
+    # what happened when the user did something (an observation, not a case to handle)
+    ("我点击保存的时候没有任何反应", R),
+    ("我點擊儲存的時候沒有任何反應", R),
+    ("每次刷新的时候列表又是空的", R),
+    ("我一点保存就报错", R),
+    ("我刷新页面时，列表是空的", R),
+    ("我上传文件的时候报了 500", R),
+    # a failure after following the agent's instructions
+    ("按你说的运行了，结果报权限错误", R),
+    ("我用了你给的命令，提示 permission denied", R),
+    ("照著你的指令跑了一遍，結果報錯了", R),
+    ("按您说的方法做了，还是不行", R),
+    # the opposite of what was asked
+    ("正好相反，应该是升序", IV),
+    ("跟我说的完全相反", IV),
+    ("你做的和我要的恰恰相反", IV),
+    # it worked before the change, or was better
+    ("刚才还能用的", R),
+    ("原來是可以正常顯示的", R),
+    ("改之前明明是好的", R),
+    ("还不如原来的", R),
+    ("之前的版本更好", R),
+    # what it took away
+    ("你把我的测试删了", IV),
+    ("你刪掉了我寫的註解", IV),
+    ("为什么删了测试？", IV),
+    ("怎么把注释都删了", IV),
+    # told to stop what it did
+    ("别再加注释了", IV),
+    ("不要再改測試了", IV),
+    ("你别再用 var 了", IV),
+    # it acted on a question
+    ("我只是问一下而已", IV),
+    ("我只是想知道原因，你怎么直接改代码了", IV),
+    # so on purpose; a stale premise; not the cause; where it got that
+    ("那里是故意这样写的", P),
+    ("這是故意的，不要改", P),
+    ("我是有意这么设计的", P),
+    ("这个 API 已经废弃了", P),
+    ("那是旧版的写法，现在不用了", P),
+    ("這個方法已經被棄用了", P),
+    ("不是缓存的问题", P),
+    ("問題不在前端，在後端", P),
+    ("你从哪看到的这个参数？", P),
+    # the claim against the result
+    ("你說測試都通過了，結果有三個失敗", R),
+    ("你说修好了，但还是报错", R),
+    # what it added and should not have
+    ("多了一个没用的按钮", R),
+    ("怎么多了个空行", R),
+    ("这里多出来一个逗号", R),
+    ("不应该有这个横幅", R),
+    # a fix claimed without checking
+    ("先测一下再说修好了", IV),
+    ("別說修好了", IV),
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), AFTER_CLAIM_4)
+def test_round_four_phenomena_right_after_the_agents_work(text: str, type_: str) -> None:
+    c = C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS)
+    assert (c.type, c.lang) == (type_, "zh"), c
+
+
+# The same words, and not corrections in any context: a case or a spec, a request, the user's own progress, a
+# question, a thing described, an apology, an answer.
+NOT_ANY_4 = [
+    "如果请求失败，就显示错误提示",
+    "当请求失败时，显示一个错误横幅",
+    "用户点击保存的时候没有反应的话，要弹出提示",
+    "点击保存时要校验表单，失败就报错",
+    "每次保存的时候都要校验格式",
+    "我点保存的时候要先校验一下",
+    "我打开页面的时候，需要显示加载动画",
+    "上传失败时应该提示用户重试",
+    "按你说的改吧",
+    "按你说的运行了，成功了，谢谢",
+    "如果按你说的运行失败了，我该怎么办？",
+    "根据你的建议，我们加了错误处理",
+    "按照你的步骤，先帮我写个部署脚本",
+    "把排序改成相反的顺序",
+    "这两个开关的作用正好相反，注意一下",
+    "之前还好好的那台服务器今天要下线了",
+    "原来的版本是可以用的吗？",
+    "提交之前可以先跑一下测试",
+    "你把没用的测试删了吧",
+    "你删了吗？",
+    "删掉没用的注释",
+    "不要再加新功能了，先把文档写完",
+    "以后不要再用 var 了",
+    "我只是想问一下，这个函数是做什么的？",
+    "我就是想问问，你觉得哪个方案好？",
+    "这不是故意的",
+    "故意写错的测试用例可以删掉",
+    "把已经废弃的接口删掉",
+    "废弃的 API 有哪些？",
+    "不是什么大问题",
+    "问题不在这里的话，那在哪？",
+    "你从哪里学到这些的？好厉害",
+    "你说的方法很好，我试试",
+    "多了一个需求：加一个导出按钮",
+    "不应该有人能看到这个页面，加个权限检查",
+    "这不是我要的颜色吗？太好了",
+    "我已经试过新版本了，很好用",
+    "先测试一下再提交",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ANY_4)
+@pytest.mark.parametrize("previous", [None, FIXED, ASKED])
+def test_round_four_look_alikes_are_not_typed(text: str, previous: str | None) -> None:
+    tools = FIXED_TOOLS if previous == FIXED else ()
+    assert C.classify(text, previous=previous, previous_tools=tools).type not in TYPES
+
+
+# Said right after a turn that only asked, or opening a task: the same reports are no correction (the agent did
+# nothing to correct), except where the words name the agent's instructions or deed themselves.
+@pytest.mark.parametrize("text", ["每次刷新的时候列表又是空的", "我一点保存就报错", "刚才还能用的", "还不如原来的", "你把我的测试删了",
+                                  "别再加注释了", "这个 API 已经废弃了", "不是缓存的问题", "多了一个没用的按钮",
+                                  "正好相反，应该是升序", "先测一下再说修好了", "我只是问一下而已", "那里是故意这样写的"])
+@pytest.mark.parametrize("previous", [None, ASKED, EXPLAINED])
+def test_round_four_after_claim_forms_without_the_agents_work_are_not_typed(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["按你说的运行了，结果报权限错误", "照著你的指令跑了一遍，結果報錯了", "你做的和我要的恰恰相反"])
+@pytest.mark.parametrize("previous", [None, ASKED])
+def test_following_the_agents_instructions_then_a_failure_is_typed_without_a_claim(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type in TYPES

@@ -69,6 +69,23 @@ _DONT = r"(?<![區区差分識识性告類类特級级])(?:別|别)"  # "don't" 
 _WHEN = (r"(?<![有])(?:時候|时候)|(?<![同暫暂及準准按當当實实定即過过計计超隨随臨临小平逾有限])(?:時|时)"
          r"(?![間间區区序刻效代鐘钟段期長长])")
 
+# What the user did when the failure came, right after the agent's work: "我点保存的时候没有任何反应", "我一打开设置页
+# 就闪退", "每次刷新的时候列表又是空的" (an observation, not a case to handle: "点击保存时要校验", "上传失败时应该提示").
+_ACT = (r"(?:點擊|点击|點|点|按|打開|打开|刷新|重新整理|運行|运行|執行|执行|上傳|上传|保存|儲存|存|登錄|登录|登入|提交|切換|切换|輸入|输入"
+        r"|啟動|启动|訪問|访问|進入|进入|跑|調用|调用|部署|安裝|安装|編譯|编译|構建|构建|打包|重啟|重启|發送|发送|下載|下载|導出|导出"
+        r"|導入|导入|滾動|滚动|拖|選|选|用|開|开)")
+_I_DID = r"(?:我|每次|每當|每当)(?:一|每次|再)?[^，,。！!？?要]{0,4}?" + _ACT
+# A failure said of what happened (not "错误处理", "报错信息": a feature).
+_FAILS = (r"(?:報錯|报错|(?:報|报)了?\s?[^，,。！!？?]{0,12}?(?:錯|错)|出錯|出错|失敗|失败|閃退|闪退|崩(?:潰|溃|了|掉)|卡(?:死|住)|白屏|一片空白"
+          r"|(?<![能可得])(?:是|為|为)空|打不(?:開|开)|(?:沒|没)(?:有)?(?:任何)?(?:反應|反应|效果|變化|变化)|無法|无法|用不了"
+          r"|(?:登|連|连|進|进|點|点|存|開|开)不(?:上|進|进|了|去|開|开)|不(?:顯示|显示|出來|出来|動|动)|" + _STATUS
+          + r"|denied|error|exception|failed|not\sfound|找不到|不存在)")
+# The failure undone: "成功了", "不报错了".
+_NO_FAILURE = r"成功了|可以了|(?:解決|解决)了|正常了|(?:沒|没)(?:有)?(?:再)?(?:報錯|报错|問題|问题)|不(?:再)?(?:報錯|报错)"
+# The words of a case to handle or of a request, in the same sentence.
+_CASE_WORDS = (r"要|需要|應該|应该|請|请|幫|帮|記得|记得|如果|要是|的話|的话|萬一|万一|確保|确保|保證|保证|避免|防止|會不會|会不会|能不能|是否"
+               r"|不(?:再)?(?:會|会)|(?:沒|没)(?:有)?(?:再)?(?:報錯|报错|問題|问题)|正常|好了|解決|解决|成功|處理|处理|重試|重试")
+
 # The attempt did not work, said outright (a request to look into it does not take that back).
 _STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|存在|" + _STATUS + r"|報錯|报错|失敗|失败"
                  r"|有(?:一個|一个|個|个)?\s?(?:錯誤|错误|報錯|报错|bug|error))"
@@ -206,7 +223,9 @@ TYPES: tuple[Rule, ...] = (
          r"|(?<![還还但就可不要於于总總老只或凡正真而都也像])是\s?[^是，,。！!？?\s]{1,20}\s?不是"),
     # "我说的是 v2 分支", "这不是我要的": what was meant, against what was done.
     rule(P, "what-i-meant", r"我(?:說|说|講|讲|指|問|问)的是|(?:^|(?:這|这|那)(?:個|个)?)(?:並|并)?不是我(?:要|想要|說|说|要求|問|问)的"
-         r"|(?:理解|想|搞|弄)反了"),
+         r"|(?:理解|想|搞|弄)反了",
+         # "这不是我要的颜色吗？太好了": what was wanted, found (a rhetorical question)
+         unless=r"太好|完美|正是|就是|終於|终于|不是我(?:要|想要)的[^，,。！!？?]{1,8}?(?:嗎|吗|嘛)"),
     # Right after the agent's work, "我要的是竖排", "我想要的不是弹窗": what was wanted, against what was
     # done (not an answer to the agent's "which one do you want?").
     rule(P, "wanted-after-claim", r"我(?:要|想要|需要|要求)的(?:是|不是|其實是|其实是|明明是)", after_claim=True, not_an_answer=True,
@@ -215,7 +234,8 @@ TYPES: tuple[Rule, ...] = (
     # (not "不是已经很好了吗": content, not a fact against the agent)
     # "我已经试过了", "这个早就试过了" right after the agent's work: what it suggests was tried already.
     rule(P, "already-tried-after-claim", r"(?:已經|已经|早就|早已)(?:都)?(?:試|试)(?:過|过)",
-         unless=r"不行|(?:沒|没)用|效果|不管用|無效|无效|還是|还是|報錯|报错|一樣|一样", after_claim=True, not_an_answer=True),
+         # ("我已经试过新版本了，很好用": the user's own progress, praised)
+         unless=r"不行|(?:沒|没)用|效果|不管用|無效|无效|還是|还是|報錯|报错|一樣|一样|好用|很好|不錯|不错|成功|沒問題|没问题|可以用", after_claim=True, not_an_answer=True),
     rule(P, "already-asked", r"不是(?:已經|已经|早就|早已)(?!很|挺|夠|够|蠻|蛮|不錯|不错|可以)[^。！!？?\n嗎吗嘛]{1,30}?了(?:嗎|吗|嘛)",
          asked=True),
     # "不对啊，那这样岂不是…", "不对，端口在配置里": opening by rejecting what the agent said (a still/again
@@ -511,6 +531,82 @@ TYPES: tuple[Rule, ...] = (
          unless=r"如果|要是|的話|的话|嗎|吗|能不能|會不會|会不会", after_claim=True),
 )
 
+# Right after the agent's work, what happened when the user did something: "我点击保存的时候没有任何反应", "我一打开
+# 设置页就闪退", "每次刷新的时候列表都是空的" (not a case to handle: "用户点击保存时要校验", "我点保存时如果失败要提示").
+_WHEN_I_DID = rule(R, "when-i-did-after-claim", _I_DID + r"[^，,。！!？?]{0,16}?(?:的)?(?:時候|时候|(?:時|时)(?![間间效刻])|就|之後|之后|以後|以后)",
+                   also=_FAILS, unless=_CASE_WORDS, after_claim=True)
+# What the agent told the user to do, done, and failing: "按你说的运行了，结果报权限错误", "照你给的步骤操作了，页面还是打不
+# 开", "用了你给的命令，提示 permission denied" (not "按你说的改吧", "按你说的做了，成功了", "如果按你说的运行失败了怎么办").
+_FOLLOWED = rule(R, "followed-you-failed", r"(?:按|按照|照|依照|根據|根据|遵照)(?:著|着)?(?:你|您)(?:的|說|说|講|讲|給|给|提供|寫|写|教)"
+                 r"|(?:用|試|试|跑|運行|运行|執行|执行)(?:了)?(?:一下)?(?:你|您)(?:給|给|提供|寫|写|說|说)的",
+                 also=_FAILS + r"|不行|(?:沒|没)用|不管用|(?:還是|还是|依然|仍然)(?:一樣|一样|老樣子|老样子)",
+                 unless=r"要|需要|應該|应该|請|请|幫|帮|如果|要是|的話|的话|萬一|万一|會不會|会不会|能不能|是否|處理|处理|重試|重试|" + _NO_FAILURE)
+# "跟我说的完全相反", "你做的和我要的恰恰相反": the agent did the opposite (not "把排序改成相反的顺序", "这两个开关的
+# 作用正好相反": a task, a description).
+_OPPOSITE = rule(IV, "did-the-opposite", r"(?:跟|和|與|与)(?:我|我們|我们)(?:說|说|講|讲|要|要求|想要|交代)的[^，,。！!？?]{0,6}?相反"
+                 r"|你[^，,。！!？?你]{0,10}?(?:做|改|寫|写|弄|搞)(?:得|成|的)?[^，,。！!？?]{0,8}?(?:正好|恰恰|完全|剛好|刚好)相反",
+                 unless=r"如果|要是|的話|的话|嗎|吗")
+# ... and "正好相反，应该是升序" opening the reply right after its work (not the answer to its question).
+_OPPOSITE_OPENING = rule(IV, "opposite-after-claim", r"^(?:正好|恰恰|剛好|刚好|完全)相反(?:了)?(?:[，,。.!！\s]|$)",
+                         unless=r"如果|要是|的話|的话|嗎|吗", after_claim=True, not_an_answer=True)
+# Right after the agent's work: "之前还好好的", "刚才还能用的", "原来是可以正常显示的", "改之前明明是好的": it broke what worked
+# (not "之前还好好的那台服务器要下线了": a thing described).
+_USED_TO = rule(R, "used-to-work-after-claim", r"(?:之前|以前|剛才|刚才|剛剛|刚刚|原來|原来|本來|本来|改之前|修改之前|改動之前|改动之前)(?:都|也)?"
+                r"(?:明明|還|还|都)?(?:是)?(?:好好的|好的|能用|可以用|正常|沒問題|没问题|沒事|没事|(?:可以|能)(?:正常)?(?:顯示|显示|用|運行|运行|跑|登錄|登录"
+                r"|打開|打开|工作|編譯|编译|通過|通过|載入|加载|加載)(?:的)?)(?:的)?(?:啊|呀|啦|呢)?(?=[，,。.!！…\s]|$)",
+                unless=r"如果|要是|的話|的话|嗎|吗|要|我(?:這邊|这边)?(?:之前|以前)", after_claim=True)
+# Right after the agent's work: "还不如原来的", "之前的版本更好": it made it worse.
+_WAS_BETTER = rule(R, "was-better-after-claim", r"(?:還不如|还不如)(?:原來|原来|之前|以前|剛才|刚才|改之前|上一版|舊的|旧的)"
+                   r"|(?:原來|原来|之前|以前|剛才|刚才|上一版|改之前)(?:的)?(?:版本|樣子|样子|寫法|写法|效果|設計|设计|那個|那个|那版)?(?:還|还)?"
+                   r"(?:更好|比較好|比较好|好多了|好得多|好一些|更好看|好看多了)",
+                   unless=r"如果|要是|的話|的话|嗎|吗|還是|还是", after_claim=True, not_an_answer=True)
+# Right after the agent's work: "你把我的测试删了", "你刪掉了我寫的註解", "为什么删了测试？", "怎么把注释都删了": what it took away
+# (not "你把没用的测试删了吧": a request; not "你删了吗？": asked).
+_REMOVED = rule(IV, "you-removed-after-claim", r"你(?:把[^，,。！!？?你]{1,15}?)?(?:給|给)?(?:刪|删)(?:掉|除)?了"
+                r"|(?:為什麼|为什么|為啥|为啥|怎麼|怎么|咋)(?:要|又|就)?(?:把[^，,。！!？?]{1,15}?)?(?:都|全)?(?:刪|删)(?:掉|除)?了",
+                unless=r"吧|嗎|吗|(?:沒|没)(?:有)?(?:刪|删)|的話|的话|如果|要是|可以|沒關係|没关系|謝謝|谢谢|很好|之前|以前|原來|原来|當初|当初|誰|谁"
+                r"|" + _OTHERS, after_claim=True, not_an_answer=True)
+# Right after the agent's work, told to stop what it did: "别再加注释了", "不要再改測試了" (再 says it did; a bare "别乱改配置文件"
+# is an instruction; not "不要再加新功能了，先把文档写完": the next task; not an answer to "要我再加吗？").
+_STOP_DOING = rule(IV, "stop-doing-after-claim", r"^(?:你)?(?:別|别|不要|不準|不准|不許|不许)再(?:改|動|动|刪|删|碰|換|换|加|覆蓋|覆盖|重寫|重写"
+                   r"|提交|推|用|寫|写)[^，,。！!？?]{0,12}?了[。.!！…\s]*$",
+                   unless=r"如果|要是|的話|的话|嗎|吗|以後|以后|下次|今後|今后|" + _WHEN, after_claim=True, not_an_answer=True)
+# Right after the agent's work: "我只是问问", "我只是想知道原因，你怎么直接改代码了": it acted on a question.
+_ONLY_ASKED = rule(IV, "only-asked-after-claim", r"我(?:只是|就是|只|就)(?:想)?(?:問|问|了解|知道|確認|确认)(?:問|问|一下|下)?[^，,。！!？?]{0,8}?"
+                   r"(?:而已|罷了|罢了)?(?:[。.!！…\s]*$|[，,]\s?(?:你(?:怎麼|怎么|為什麼|为什么|咋|卻|却|竟然|居然|別|别|不要|不用)"
+                   r"|(?:沒|没|不是)(?:讓|让|叫|要)你))", after_claim=True, not_an_answer=True)
+# Right after the agent's work: "那里是故意这样写的", "這是故意的，不要改": what it changed was so on purpose (not "不是故意的":
+# an apology; not "故意写错的用例可以删掉": a thing named).
+_ON_PURPOSE = rule(P, "on-purpose-after-claim", r"(?<!不)(?:是|我)(?:故意|特意|刻意|有意)(?:的|這樣|这样|這麼|这么|那樣|那样|寫|写|設計|设计|留|保留"
+                   r"|加|用|不)", unless=r"如果|要是|的話|的话|嗎|吗|不是故意", after_claim=True, not_an_answer=True)
+# Right after the agent's work: "这个 API 已经废弃了", "那是旧版的写法": it worked from a stale premise (not "把已经废弃的
+# 接口删掉": a task).
+_OUTDATED = rule(P, "outdated-after-claim", r"(?:已經|已经|早就|早已)(?:被)?(?:廢棄|废弃|棄用|弃用|淘汰|過時|过时|不維護|不维护|下線|下线)(?:了)?(?:[，,。.!！…\s]|$)"
+                 r"|(?:是|都是)(?:舊|旧|老|過時|过时)(?:版|版本)?的(?:寫法|写法|api|接口|介面|版本|方法|語法|语法|做法|文件|文檔|文档|配置|用法)",
+                 unless=r"如果|要是|的話|的话|嗎|吗|我", after_claim=True, not_an_answer=True)
+# Right after the agent's work: "不是缓存的问题", "问题不在前端，在后端": what it took for the cause (not "不是什么大问题";
+# not an answer to "是缓存的问题吗？").
+_NOT_THE_CAUSE = rule(P, "not-the-cause-after-claim", r"不是[^不，,。！!？?]{1,12}?(?:的)?(?:問題|问题|原因|鍋|锅)(?:[，,。.!！…\s]|$)"
+                      r"|(?:問題|问题|原因|bug)(?:並|并)?不在(?:於|于)?[^，,。！!？?]{1,15}?[，,]\s?(?:而是|是|在)",
+                      unless=r"什麼|什么|啥|大|小|你|我|如果|要是|的話|的话|嗎|吗", after_claim=True, not_an_answer=True)
+# "你从哪看到的这个参数？": where the agent got what it named (not "你从哪学到这些的？好厉害").
+_WHERE_FROM = rule(P, "where-from-after-claim", r"你(?:是)?(?:從|从)哪(?:裡|里|兒|儿)?(?:看到|找到|得到|聽|听|知道|查到|抄|弄|搞|編|编)(?:來|来)?的",
+                   unless=r"厲害|厉害|棒|學|学|謝謝|谢谢", after_claim=True, asked=True)
+# "你说测试都通过了，结果有三个失败": the claim, against the result.
+_SAID_BUT = rule(R, "you-said-but", r"你(?:說|说|講|讲)(?:已經|已经|都|過|过)?[^。！!？?]{0,20}?[，,]\s?(?:但|可|結果|结果|卻|却|其實|其实|實際|实际)",
+                 also=_FAILS + r"|不行|(?:沒|没)(?:用|變|变|改|生效|通過|通过)|(?:還是|还是|依然|仍然)",
+                 unless=r"如果|要是|的話|的话|會不會|会不会|" + _NO_FAILURE)
+# Right after the agent's work: "多了一个没用的按钮", "怎么多了个空行", "不应该有这个横幅": what it added and should not have
+# (not "多了一个需求：…").
+_UNWANTED = rule(R, "unwanted-after-claim", r"(?:多(?:了|出來了|出来了|出了|出來|出来)(?:一個|一个|個|个|一些|幾個|几个|一行|一條|一条|兩個|两个|\d+\s?(?:個|个|行))"
+                 r"|(?:不應該|不应该|不該|不该)(?:有|出現|出现|顯示|显示)(?:這個|这个|這些|这些|那個|那个|這|这))",
+                 unless=r"需求|任務|任务|要求|人|用戶|用户|同事|客戶|客户|如果|要是|的話|的话|嗎|吗|功能要|[:：]|好了|更好|方便", after_claim=True)
+# "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
+_VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
+                     r"|(?:別|别|不要)(?:再)?(?:說|说)(?:修好|好了|完成|搞定|解決|解决)", after_claim=True)
+
+TYPES = TYPES + (_WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
+                 _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
@@ -553,7 +649,9 @@ EXCLUSIONS = (
          # "切换主题时按钮没变色，你只处理了自定义按钮": the agent named as the one who missed it
          r"|你(?:只|就只|忽略|忽視|忽视|漏|忘)"
          # "不是这个函数的问题，是 MQ 消费的时候重复投递了": the agent's diagnosis rejected
-         r"|^不是[^不，,。]{1,15}?(?:的)?(?:問題|问题|原因|bug)[，,])"),
+         r"|^不是[^不，,。]{1,15}?(?:的)?(?:問題|问题|原因|bug)[，,]"
+         # "我点击保存的时候没有任何反应": what happened when the user did it, an observation (not with a case's words)
+         r"|" + _I_DID + r"[^，,。！!？?要]{0,16}?(?:的)?(?:時候|时候|時|时)(?![間间效刻])(?![^。！!？?\n]{0,30}?(?:" + _CASE_WORDS + r")))"),
     rule(AGREEMENT, "yes-but", r"^(?:嗯+|對|对|是的|好|好的|可以|沒錯|没错|ok|行|沒問題|没问题|對啊|对啊"
          r"|對的|对的|不錯|不错|很好|謝謝|谢谢)[，,。.!！~\s]*(?:但是|但|不過|不过|可是|只是|還有|还有|另外"
          r"|然後|然后|不是|也|再|順便|顺便)",
