@@ -314,3 +314,85 @@ def test_a_degree_the_users_own_slip_a_changed_requirement_or_an_aside_is_not_a_
 
 def test_an_aside_does_not_hide_a_failure_of_the_agents_change() -> None:
     assert typed("別件ですが、さっきの修正でログインできなくなりました", FIXED) == R
+
+
+# Phenomena the other packs cover, in their Japanese forms: each typed right after the agent's work and not after a
+# turn that only asked (nor opening a task), and beside each the look-alikes that stay untyped in every context.
+PARITY_AFTER_CLAIM = [
+    # what happens when the person does something, right after the fix (a temporal or conditional report)
+    ("保存ボタンを押した時に何も起こりません", R), ("送信ボタンをクリックしたとき反応しないです", R),
+    ("設定画面を開いたらアプリがフリーズした", R), ("一覧を開くと固まります", R), ("ページを開くと真っ白になります", R),
+    ("リロードするたびにリストが空になる", R), ("スクロールするとヘッダーが消えてしまいます", R),
+    # nothing comes back, never runs, not managed to fix
+    ("何も返ってこない", R), ("レスポンスが空です", R), ("ハンドラーが呼ばれない", R), ("一回も呼ばれていません", R),
+    ("クリックイベントが発火しません", R), ("直せてないです", R), ("まだ直せていません", R),
+    # one part fine, another failing; a new failure after the old one went; only part of it done
+    ("Chrome は大丈夫ですが Safari だとエラーになります", R), ("エラーは消えたけど今度は画面が真っ白になった", R),
+    ("一部だけ直ってます", R), ("中途半端です", R),
+    # an error named in English, shown; a problem again
+    ("ビルドすると timeout って出ます", R), ("また問題が出ました", R), ("バグがまだあります", R),
+    ("また同じ不具合が発生しています", R),
+    # where did it go
+    ("保存ボタンはどこに行ったの？", R), ("サイドバーどこ行った？", R),
+    # you removed it, you did it again, stop doing it, you should have
+    ("テスト消したでしょ", IV), ("コメントを変えちゃったじゃないですか", IV), ("また同じことをしてる", IV),
+    ("同じミスを繰り返してます", IV), ("いちいちコメントを付けるのはやめて", IV), ("毎回フォーマットを変えるのをやめてください", IV),
+    ("既存の関数を使えばよかったのに", IV), ("確認してから変更すべきでしょ", IV),
+    # more than was asked
+    ("やりすぎです", IV), ("そこまでしなくていいです", IV), ("それは要らないです", IV), ("こんな機能は要りません", IV),
+    # left out, asked
+    ("なんでテスト書いてないの？", O), ("どうして README を更新してないんですか？", O),
+    # what was wanted was less; what the project uses; a fact put right
+    ("色を変えたかっただけです", P), ("確認したかっただけなのに", P), ("うちは yarn は使ってません", P),
+    ("そもそも Redis は使っていません", P), ("いや、ポートは3000です", P),
+]
+# Words that name the agent's own advice or the person's own request: typed in any context.
+PARITY_ANY_CONTEXT = [
+    # a failure after following the agent's instructions
+    ("言われた通りにコマンドを実行したら権限エラーになりました", R), ("教えてもらったコマンドを実行したけど permission denied が出ます", R),
+    ("言われたとおりにやったけどダメでした", R), ("おっしゃる通りに設定しましたが動きません", R),
+    ("提案された方法で試しても変わらなかった", R),
+    # not what was asked, not listened to
+    ("言ったのと違う", IV), ("お願いしたのと違います", IV), ("頼んだ通りにやってないですよね", IV), ("言った通りになってない", IV),
+    ("人の話聞いてる？", IV), ("こっちの話をちゃんと聞いてください", IV),
+]
+PARITY_LOOK_ALIKES = [
+    # specs and tasks in the same words; cases
+    "リクエストが失敗したらバナーを表示して", "保存に失敗したときはエラーメッセージを出してください",
+    "ボタンを押したとき何も起きないようにして", "ログインに失敗すると500エラーを返すようにしてください",
+    "リロードするとリストが空になる問題を直して", "ネットワークが切れた時はエラーになります", "エラーになった時は再試行します",
+    "一度も実行されないコードを消して", "何も返さない関数を作って", "中途半端に残っているコードを消して",
+    "また問題が出たら教えて", "まだ問題がある箇所を洗い出して", "まだバグがあるかもしれません",
+    # what worked, a plan, a request
+    "言われた通りにやったら動きました", "手順通りにやってみます", "コマンドを実行したら教えてください",
+    "言った通りにやってください", "指示通りに進めて", "逆の順番で並べて", "ここは関数に分けるべきです",
+    "テストを先に書くべきですか？", "自動保存をやめる設定を追加して", "タイムアウトを止めてください",
+    "不要なコメントを削除してください", "テストは消しておいて", "ポートは3000にしてください",
+    "yarn は使ってないので npm でお願い", "色だけ変えてほしいです", "ちょっと聞きたいだけです", "要らないファイルを消して",
+    "設定ファイルはどこにありますか？", "また明日やりましょう", "もう一度同じことをしてください",
+    # the person's own slip, someone else, approval
+    "私が先に言えばよかったのに", "同僚がまた同じミスを繰り返してます", "営業さんが言ったのと違う", "上司に言われた通りにやったけどダメでした",
+    "それは直りました、ありがとう", "エラーは消えました", "いや、それで大丈夫です", "いや、今日はこれで終わりです",
+    "直ったって言ってくれて助かります",
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_AFTER_CLAIM)
+def test_a_phenomenon_of_the_other_packs_is_typed_right_after_the_agents_work(text: str, type_: str) -> None:
+    assert typed(text, FIXED) == type_
+    assert typed(text, ASKED) == "untyped"
+    assert typed(text) == "untyped"
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_ANY_CONTEXT)
+def test_the_agents_advice_or_the_persons_request_named_types_in_any_context(text: str, type_: str) -> None:
+    assert typed(text, FIXED) == type_
+    assert typed(text, ASKED) == type_
+    assert typed(text) == type_
+
+
+@pytest.mark.parametrize("text", PARITY_LOOK_ALIKES)
+def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
+    assert typed(text, FIXED) == "untyped"
+    assert typed(text, ASKED) == "untyped"
+    assert typed(text) == "untyped"
