@@ -458,13 +458,13 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, asked=True),
     # "色を変えたかっただけです", "確認したかっただけなのに" right after the work: what the person wanted was less.
     rule(P, "only-wanted-after-claim", r"(?:たかった|てほしかった|て欲しかった|でほしかった)だけ(?:です|なんです|なんですけど|なんだけど|なのに|だよ|だ|で|なので)?(?:よ|ね)?"
-         r"(?:[。!！、,]|$)", after_claim=True, not_an_answer=True),
+         r"(?:[。!！、,]|$)", unless=r"ありがと|助かり|助かる", after_claim=True, not_an_answer=True),
     # "うちは yarn は使ってません", "そもそも Redis は使っていません" right after the work: its premise of the stack.
     rule(P, "we-dont-use-after-claim", r"(?:うち|弊社|このプロジェクト|このリポ|本プロジェクト|ここ|そもそも)(?:で)?(?:は|では|って)?[、,\s]?[^。\n]{0,30}?"
          r"(?:は|を|も)?使って(?:い)?(?:ない|ません)(?:です|よ|けど|んですけど)?(?:[。!！]|$)", after_claim=True, not_an_answer=True),
     # "いや、ポートは3000です" right after the work: a fact it got wrong, put right.
     rule(P, "no-then-fact-after-claim", r"^(?:いや|いえ|いいえ)[、,\s]+[^。\n]{1,30}?(?:は|が)[^。\n]{1,30}?(?:です|だ|だよ|ですよ|なんです|なんだ|ですけど)(?:[。!！]|$)",
-         unless=r"いい|良い|よい|大丈夫|結構|ok|完璧|ありがとう|終わり|十分|問題(?:ない|ありません)|平気|気にし|急ぎ|後で|あとで",
+         unless=r"いい|良い|よい|大丈夫|結構|ok|完璧|ありがとう|終わり|十分|問題(?:ない|ありません)|平気|気にし|急ぎ|後で|あとで|次(?:は|に|の)|今度(?:は|の)|それから",
          after_claim=True, not_an_answer=True),
     # "なんでテスト書いてないの？", "どうして README を更新してないんですか？" right after the work: left out, asked.
     rule(O, "why-not-done-after-claim", r"(?:なんで|なぜ|何故|どうして)[^。？?\n]{0,24}?(?:書いて|更新して|追加して|入れて|対応して|反映して"
