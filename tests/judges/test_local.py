@@ -93,7 +93,7 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
 
 def test_the_artefact_was_trained_on_what_this_code_reads() -> None:
     """A change to the judges' evidence (or to the rules' reading it uses) needs a retrain:
-    `GIT_LEDGER_SHARED=… python tools/train_judges.py` (then `--verify`)."""
+    `tools/train_judges.py` (then `--verify`)."""
     from git_ledger.judges.evidence import evidence_digest
 
     manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
