@@ -868,6 +868,8 @@ PARITY_LOOK_ALIKES = [
     "I ran the command you gave me and it worked, thanks",
     "I did what you said, what's next?",
     "I followed your steps, now let's add the tests",
+    "I installed your fix, the error is gone. Now the 404 page needs a link home.",
+    "I ran the script you wrote and it printed the same totals as before, which is what we want",
     "if I run the command you gave me, will it delete anything?",
     # attributes and tasks
     "this flag has no effect on production",
@@ -889,6 +891,9 @@ PARITY_LOOK_ALIKES = [
     "I just ran my own script and something is strange",
     # the same words, not said of the agent's work
     "can you do it again for the other file?",
+    "you're doing this again for the admin page, right? same steps as before",
+    "again you changed the wording on the button, good call, keep that",
+    "this isn't what I wanted to ask about, but while you're here, bump the version",
     "do it again with the staging data",
     "you can change as much as you need",
     "are you reading the config from env?",

@@ -185,13 +185,17 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwho\s+(?:told|asked)\s+you\s+to\b"),
     rule(IV, "supposed-to", r"\byou\s+(?:were|are)(?:\s+only)?\s+(?:supposed|meant|told|asked|instructed)(?:\s+not)?\s+to\b"
          r"|\byou\s+(?:weren'?t|were not)\s+(?:supposed|meant|asked|told)\s+to\b"),
-    rule(IV, "not-what-asked", r"\b(?:not|isn'?t|wasn'?t|aren'?t)\s+what\s+i\s+(?:asked|requested|wanted|told you)\b"),
+    rule(IV, "not-what-asked", r"\b(?:not|isn'?t|wasn'?t|aren'?t)\s+what\s+i\s+(?:asked|requested|wanted|told you)\b",
+         # approved after all, or about the conversation: "not what I wanted at first, but keep it", "not what I wanted to ask"
+         unless=r"\b(?:keep\s+(?:it|this|that)|i\s+(?:like|love)\s+(?:it|this|that)|works\s+for\s+me|growing\s+on\s+me|better\s+than"
+         r"|wanted\s+to\s+(?:ask|say|talk|discuss|mention|bring\s+up))\b"),
     # "you did it again", "you're doing it again": what the user had set right, repeated.
     rule(IV, "did-it-again", r"\byou(?:'ve|\s+have)?\s+(?:just\s+)?(?:did|done)\s+(?:it|that|this|the\s+same(?:\s+thing)?)\s+again\b"
          r"|\byou(?:'re|\s+are)\s+(?:still\s+)?doing\s+(?:it|that|this|the\s+same(?:\s+thing)?)\s+again\b"
          r"|^(?:(?:and|ugh|so)[,\s]+)?again\s+you(?:'ve|\s+have)?\s+(?:changed|removed|deleted|added|touched|rewrote|renamed|used|broke|ignored"
          r"|reformatted|moved)\b",
-         unless=r"\b(?:can|could|would|will|please|when|if|like|great|nice|thanks|thank)\b"),
+         # (a plan confirmed or a repeat approved: "you're doing this again for the admin page, right?", "good call")
+         unless=r"\b(?:can|could|would|will|please|when|if|like|great|nice|thanks|thank|right|for\s+the|good|keep|ok|okay|cool|fine|perfect)\b"),
     # "you're not listening", "are you even reading what I write?", "wasn't I clear?", "what part of … did you not get?"
     rule(IV, "not-listening", r"\byou(?:'re|\s+are)\s+(?:still\s+|just\s+|clearly\s+)?not\s+(?:listening|reading\s+(?:what|my)|paying\s+attention)\b"
          r"|\bare\s+you\s+(?:even\s+)?(?:listening|reading\s+(?:what\s+i|my))\b|\bdo\s+you\s+(?:even\s+)?read\s+(?:what\s+i|my)\b"
@@ -744,7 +748,10 @@ TYPES: tuple[Rule, ...] = (
     # the agent's instructions followed, and they failed.
     rule(R, "followed-you-failed", _FOLLOWED, also=_FOLLOWED_FAILED,
          unless=r"\b(?:if|whether|thanks|thank|perfect|great|next|yet)\b|\b(?:it|that|this|everything)\s+(?:works|worked|is\s+working|fixed)\b"
-         r"|\bno\s+(?:errors?|failures?|problems?|issues?)\b"),
+         r"|\bno\s+(?:errors?|failures?|problems?|issues?)\b"
+         # the failure named as gone or as wanted: "the error is gone", "the same totals, which is what we want"
+         r"|\b(?:is|are|'s|was|were)\s+(?:now\s+)?(?:gone|fixed|resolved)\b|\bwhat\s+(?:we|i)\s+(?:want|wanted|expected|expect)\b"
+         r"|\bas\s+expected\b"),
     # "it worked before your change", "this used to work", "the old version was better" right after the work.
     rule(R, "used-to-work-after-claim", r"\b(?:it|this|that|they|everything|the\s+[\w.-]+)\s+(?:used\s+to\s+work|was\s+working|were\s+working|worked)"
          r"(?:\s+(?:fine|perfectly|just\s+fine|ok|okay|great|well))?(?:\s+(?:before|until|earlier|yesterday)\b|\s*[.!]*$)"
