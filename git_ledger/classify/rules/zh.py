@@ -540,7 +540,9 @@ _WHEN_I_DID = rule(R, "when-i-did-after-claim", _I_DID + r"[^，,。！!？?]{0,
 _FOLLOWED = rule(R, "followed-you-failed", r"(?:按|按照|照|依照|根據|根据|遵照)(?:著|着)?(?:你|您)(?:的|說|说|講|讲|給|给|提供|寫|写|教)"
                  r"|(?:用|試|试|跑|運行|运行|執行|执行)(?:了)?(?:一下)?(?:你|您)(?:給|给|提供|寫|写|說|说)的",
                  also=_FAILS + r"|不行|(?:沒|没)用|不管用|(?:還是|还是|依然|仍然)(?:一樣|一样|老樣子|老样子)",
-                 unless=r"要|需要|應該|应该|請|请|幫|帮|如果|要是|的話|的话|萬一|万一|會不會|会不会|能不能|是否|處理|处理|重試|重试|" + _NO_FAILURE)
+                 # (nor "按你说的，把错误码改成404": what to change, a task)
+                 unless=r"要|需要|應該|应该|請|请|幫|帮|如果|要是|的話|的话|萬一|万一|會不會|会不会|能不能|是否|處理|处理|重試|重试"
+                 r"|(?:把|將|将)[^，,。！!？?]{0,20}?(?:改成|改為|改为|換成|换成|設為|设为|設成|设成|替換成|替换成)|" + _NO_FAILURE)
 # "跟我说的完全相反", "你做的和我要的恰恰相反": the agent did the opposite (not "把排序改成相反的顺序", "这两个开关的
 # 作用正好相反": a task, a description).
 _OPPOSITE = rule(IV, "did-the-opposite", r"(?:跟|和|與|与)(?:我|我們|我们)(?:說|说|講|讲|要|要求|想要|交代)的[^，,。！!？?]{0,6}?相反"
@@ -591,7 +593,7 @@ _NOT_THE_CAUSE = rule(P, "not-the-cause-after-claim", r"不是[^不，,。！!�
                       unless=r"什麼|什么|啥|大|小|你|我|如果|要是|的話|的话|嗎|吗", after_claim=True, not_an_answer=True)
 # "你从哪看到的这个参数？": where the agent got what it named (not "你从哪学到这些的？好厉害").
 _WHERE_FROM = rule(P, "where-from-after-claim", r"你(?:是)?(?:從|从)哪(?:裡|里|兒|儿)?(?:看到|找到|得到|聽|听|知道|查到|抄|弄|搞|編|编)(?:來|来)?的",
-                   unless=r"厲害|厉害|棒|學|学|謝謝|谢谢", after_claim=True, asked=True)
+                   unless=r"厲害|厉害|棒|學|学|謝謝|谢谢|好奇|了解|參考|参考", after_claim=True, asked=True)
 # "你说测试都通过了，结果有三个失败": the claim, against the result.
 _SAID_BUT = rule(R, "you-said-but", r"你(?:說|说|講|讲)(?:已經|已经|都|過|过)?[^。！!？?]{0,20}?[，,]\s?(?:但|可|結果|结果|卻|却|其實|其实|實際|实际)",
                  also=_FAILS + r"|不行|(?:沒|没)(?:用|變|变|改|生效|通過|通过)|(?:還是|还是|依然|仍然)",
