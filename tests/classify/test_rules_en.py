@@ -888,6 +888,7 @@ PARITY_LOOK_ALIKES = [
     "sort it backwards please",
     "make it match the mockup",
     "the layout looks great",
+    "it looks weird to me but the designer wanted it that way",
     "I just ran my own script and something is strange",
     # the same words, not said of the agent's work
     "can you do it again for the other file?",

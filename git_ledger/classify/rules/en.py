@@ -802,7 +802,9 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "weird-after-claim", r"(?:\b(?:looks?|seems?|looking|behaves|behaving|acting)|\b(?:it|this|that|they|these|those|the\s+[\w.-]+)\s+(?:is|are))\s+(?:a\s+bit\s+|kind\s+of\s+|really\s+|very\s+|pretty\s+"
          r"|still\s+|quite\s+|super\s+)?(?:weird|odd|strange|funky|wonky|janky)\b"
          r"|\bsomething(?:'s|\s+is|\s+seems|\s+looks)\s+(?:still\s+)?(?:off|wrong|weird|broken)\s+(?:with|about|in)\b",
-         unless=r"\b(?:if|whether|should|make\s+sure|let'?s|redo|redesign|not\s+(?:weird|odd|strange)|isn'?t|no\s+longer|anymore|was\s+fixed|not\s+(?:even\s+)?sure)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|let'?s|redo|redesign|not\s+(?:weird|odd|strange)|isn'?t|no\s+longer|anymore|was\s+fixed|not\s+(?:even\s+)?sure"
+         # the look wanted after all: "looks weird to me but the designer wanted it that way"
+         r"|wanted|intended|on\s+purpose|by\s+design|that'?s\s+(?:fine|ok|okay)|i\s+(?:like|love)\s+it)\b",
          after_claim=True),
     # "it doesn't match the mockup", "that's not what the spec says".
     rule(R, "unlike-spec-after-claim", r"\b(?:doesn'?t|does\s+not|don'?t|do\s+not|still\s+doesn'?t)\s+match\s+(?:the|my|our)\s+(?:mockup|mock|design|spec"
