@@ -841,6 +841,9 @@ PARITY_ANY_CONTEXT = [
     ("ran the migration you wrote and now the users table is empty", "result-error"),
     ("Did what you told me, and the build broke.", "result-error"),
     ("I followed your instructions and got an error", "result-error"),
+    # the agent named as the one who broke it
+    ("you messed it up again", "result-error"),
+    ("you really screwed this up", "result-error"),
     # repeated, unasked, not listened to
     ("you did it again", "instruction-violation"),
     ("you're doing it again", "instruction-violation"),
@@ -892,6 +895,8 @@ PARITY_LOOK_ALIKES = [
     "I just ran my own script and something is strange",
     # the same words, not said of the agent's work
     "can you do it again for the other file?",
+    "did you mess it up?",
+    "I messed it up, sorry",
     "you're doing this again for the admin page, right? same steps as before",
     "again you changed the wording on the button, good call, keep that",
     "this isn't what I wanted to ask about, but while you're here, bump the version",
