@@ -784,6 +784,11 @@ def test_the_users_own_progress_before_a_request_is_no_correction() -> None:
 # Phenomena the other packs cover, in their ordinary English forms (parity round): (text, the type right after
 # the agent's work). Each with its look-alikes below, which stay untyped in every context.
 PARITY_AFTER_THE_WORK = [
+    # something wrong, said right after the work
+    ("Something went wrong!", "result-error"),
+    ("hmm, something is off", "result-error"),
+    ("there is an issue when I click save", "result-error"),
+    ("issue when running", "result-error"),
     # what happens when the user does something, reported
     ("when I press save nothing happens", "result-error"),
     ("if I open the settings page the app freezes", "result-error"),
@@ -896,6 +901,9 @@ PARITY_LOOK_ALIKES = [
     # the same words, not said of the agent's work
     "can you do it again for the other file?",
     "did you mess it up?",
+    "if something goes wrong, roll back",
+    'show "Something went wrong" when the request fails',
+    "the something went wrong message should be friendlier",
     "I messed it up, sorry",
     "you're doing this again for the admin page, right? same steps as before",
     "again you changed the wording on the button, good call, keep that",

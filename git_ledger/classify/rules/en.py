@@ -621,6 +621,16 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
          r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
+    # "something went wrong", "something is broken now", "there's an issue when running" right after the work
+    # (not "if something goes wrong, roll back", nor "show 'something went wrong' when the request fails": a spec).
+    rule(R, "went-wrong-after-claim", r"^(?:(?:hmm+|ok|okay|well|so|but|and|now|oh|uh+|ugh|nope|no)[,.!\s]+){0,2}(?:something|sth)\s+"
+         r"(?:(?:still|now|else)\s+)?(?:went|goes|is\s+going|is|seems|'s)\s+(?:(?:still|now|really|very|seriously)\s+)?(?:wrong|broken|off|not\s+right)\b"
+         r"|^(?:(?:hmm+|ok|okay|well|so|but|and|now|oh|ugh)[,.!\s]+){0,2}(?:there'?s|there\s+is|(?:i|we)\s+(?:have|got|get|see))\s+(?:an?\s+|some\s+)?(?:new\s+)?"
+         r"(?:issue|problem|error|bug)s?\s+(?:when|while|after|on)\s+(?:running|starting|building|loading|opening|saving|launching|deploying"
+         r"|i\s+(?:run|start|build|open|load|save|launch|deploy|click|try))\b"
+         r"|^(?:issue|problem|error)s?\s+(?:when|while)\s+(?:running|starting|building|loading|launching)\b",
+         unless=r"\b(?:if|whether|when\s+something|should|show|display|handle|catch|log|message|page|toast|banner|alert|popup|modal|let\s+me|i'?ll)\b"
+         r"|[\"'“‘]\s*something", after_claim=True),
     # A fresh failure shown right after the agent's work: "now I get this error: …", "there is this error: …",
     # "I opened the settings screen but got this: …", "now I get a 403 on …", "the error I'm getting when …".
     rule(R, "error-shown-after-claim", r"\b(?:i|we)\s+(?:now\s+|still\s+|just\s+)?(?:get|got|am\s+getting|'m\s+getting|are\s+getting|keep\s+getting"
