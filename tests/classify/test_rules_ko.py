@@ -301,3 +301,126 @@ def test_a_paste_set_apart_as_the_next_item_is_not_a_failure_of_the_agents_work(
     paste = "\n```\n[ERROR] src/main/java/App.java:[12,3] cannot find symbol\n```"
     assert C.classify("다음 에러요" + paste, previous=FIXED_FORMAL).type not in TYPES
     assert C.classify("또 에러 나요" + paste, previous=FIXED_FORMAL).type == R
+
+
+# Phenomena the other packs cover, in ordinary Korean forms (parity round): typed right after the agent's work, and
+# not when they open a task or follow a turn that only explained; beside them, the look-alikes that stay untyped.
+EXPLAINED = "이 함수는 캐시를 먼저 확인하고, 없으면 서버에서 불러옵니다."
+PARITY_AFTER_CLAIM = [
+    # what happens when the person does something
+    ("저장 누르면 아무 반응이 없어요", R), ("새로고침하면 목록이 다시 비어요", R), ("설정 페이지 열면 앱이 멈춰요", R),
+    ("내보내기 누르면 파일이 비어 있어요", R), ("저장 누르면 모달이 안 닫혀요", R), ("새로고침할 때마다 필터가 다 초기화돼요", R),
+    ("페이지 열었을 때 목록이 비어 있어요", R), ("검색하니까 화면이 하얘져요", R),
+    # it worked before, the old one was better
+    ("전에는 잘 됐는데요", R), ("아까는 됐었는데", R), ("수정 전에는 멀쩡히 돌아갔어요", R), ("아까 게 더 나았어요", R),
+    ("이전 버전이 훨씬 좋았어요", R),
+    # reversed
+    ("순서가 거꾸로예요", R), ("정렬이 반대예요", R), ("좌우가 뒤바뀌었어요", R), ("반대로 됐어요", R), ("거꾸로 정렬돼 있어요", R),
+    # done in part
+    ("절반만 고쳐졌어요", R), ("일부만 바뀌었네요", R), ("첫 번째 것만 돼요", R), ("반만 됐네요", R),
+    # what it should be, and what it is
+    ("모달이 닫혀야 하는데 안 닫혀요", R), ("이름이 보여야 하는데 아이디가 보여요", R), ("합계가 10이 나와야 하는데 12가 나와요", R),
+    # fixed, and a new problem
+    ("되긴 하는데 이제 헤더가 겹쳐요", R), ("에러는 없어졌는데 이번엔 화면이 하얘요", R), ("빌드는 되는데 이제 테스트가 안 돌아가요", R),
+    # odd-looking, unlike the spec
+    ("간격이 좀 어색하네요", R), ("뭔가 어색해요", R), ("디자인이 별로예요", R), ("피그마랑 다르게 나와요", R), ("시안대로 안 돼 있어요", R),
+    # nothing comes back, no effect
+    ("응답이 비어 있어요", R), ("빈 배열이 와요", R), ("결과가 비어요", R), ("아무 값도 안 와요", R), ("응답이 없어요", R),
+    ("효과가 없어요", R), ("변화 없어요", R), ("작동 안 해요", R),
+    # left in, not wired up
+    ("디버그 로그 그대로 남아 있어요", O), ("테스트용 코드가 아직 들어가 있네요", O), ("console.log 그대로 남아 있는데요", O),
+    ("라우터에 등록이 안 돼 있어요", O), ("그 함수 호출을 안 해요", O), ("핸들러가 한 번도 안 불려요", O), ("호출되지 않아요", O),
+    # not needed, done too much (반말), the same mistake again (반말)
+    ("그건 필요 없어요", IV), ("이건 필요 없는데요", IV), ("그 래퍼는 필요 없어요", IV), ("너무 많이 고쳤네", IV),
+    ("똑같은 실수 또 했네", IV),
+    # tried already; no such thing
+    ("그것도 해 봤어요", P), ("그 방법도 이미 해 봤는데요", P), ("그런 거 없는데요", P),
+]
+# The agent's advice, the honorific or the person's own words name the agent: typed in any context.
+PARITY_ANY_CONTEXT = [
+    # its instructions followed, and they failed
+    ("알려주신 명령어 실행했는데 에러 나요", R), ("말씀하신 대로 했는데 안 돼요", R), ("시키신 대로 했는데 그대로예요", R),
+    ("주신 코드 붙여넣었더니 에러가 나요", R), ("네가 준 명령어 돌렸는데 permission denied 떠", R),
+    ("말씀하신 방법대로 설치했는데 권한 에러가 납니다", R),
+    # again, too much, on its own, not listened to, not what was wanted
+    ("같은 실수를 또 하셨네요", IV), ("또 같은 실수를 반복하시네요", IV), ("너무 많이 바꾸셨어요", IV), ("임의로 수정하지 마세요", IV),
+    ("다른 파일까지 건드리셨네요", IV), ("제 말 제대로 듣고 계세요?", IV), ("내 말 제대로 읽은 거야?", IV), ("제 말 읽긴 하셨어요?", IV), ("몇 번째 말하는 거예요", IV),
+    ("말귀를 못 알아들으시네요", IV), ("이건 제가 원한 게 아니에요", IV), ("이런 걸 바란 게 아닌데요", IV),
+    # left in, said to the agent
+    ("디버그 로그는 안 지우셨네요", O),
+]
+PARITY_LOOK_ALIKES = [
+    # specs and cases with the same openings
+    "저장 누르면 닫히게 해 주세요", "실패하면 배너 띄워줘", "저장 누르면 모달이 닫혀야 해요", "로그인하면 대시보드로 이동하게 해 줘",
+    "새로고침할 때마다 필터가 초기화되도록 해 주세요", "새로고침하면 캐시가 초기화돼요", "클릭하면 모달이 떠요. 좋아요", "설정 페이지 열면 목록이 보여야 하나요?",
+    "누르면 아무 반응이 없어야 정상이에요", "페이지 열었을 때 목록이 비어 있으면 안내 문구 보여 줘", "로그인했을 때 대시보드로 가게 해 줘",
+    # it worked, a request, a doubt
+    "전에는 잘 됐는데 이번에 추가한 페이지도 잘 되게 해 주세요", "아까는 안 됐는데 이제 돼요", "전에는 잘 됐는지 모르겠어요",
+    "순서 거꾸로 해 줘", "반대로 정렬해 주세요", "반대로 됐으면 좋겠어요", "저는 반대예요", "정렬이 반대인 건 의도한 거예요",
+    "첫 번째 항목만 바꿔 줘", "일단 절반만 되면 돼요", "하나만 나오게 해 주세요", "지금은 첫 번째 것만 돼도 괜찮아요",
+    "닫혀야 하는데 어떻게 하면 돼요?", "이름이 보여야 하는데 그렇게 고쳐 주세요", "배포해야 하는데 시간이 안 돼요",
+    "잘 되는데 이제 로그인 페이지 만들어 줘", "되긴 하는데 이제 다크 모드도 추가해 줄래요?",
+    "어색하지 않게 해 줘", "이제 안 어색하네요", "제 한국어가 어색해요", "시안이랑 맞춰 주세요", "시안대로 해 주세요",
+    "피그마랑 다르게 나오면 알려 줘",
+    # blank, left in, not wired up: a case, a wish, kept on purpose
+    "목록이 비어 있으면 안내 문구 보여 줘", "빈 배열이 오면 0 보여 줘", "응답이 비어 있는 경우 처리해 줘", "장바구니가 비어 있을 때 메시지 보여 줘",
+    "디버그 로그는 그대로 남겨 둬", "디버그 로그 남아 있어도 괜찮아요", "데이터가 그대로 남아 있어요", "주석이 그대로 남아 있네요",
+    "아직 라우터에 등록 안 된 건 제가 할게요", "호출 안 되는 함수는 지워 줘", "한 번도 호출되지 않는 코드는 정리해 주세요",
+    "인터넷 연결이 안 돼 있어요", "이제 외부 API 호출을 안 하네요 좋아요",
+    # not needed: asked, moving on, no such subject
+    "걱정할 필요 없어요", "그건 필요 없어요?", "이제 그 스크립트는 필요 없어요", "그건 꼭 필요한 건 아니에요",
+    # tried: asked, a plan, it worked
+    "그거 해 봤어요?", "그것도 해 볼게요", "그것도 해 봤는데 잘 되네요",
+    # the agent's instructions followed, and fine; a plan; someone else's instructions
+    "말씀하신 대로 했더니 잘 돼요", "알려주신 대로 해 볼게요", "팀장님이 알려주신 대로 했는데 안 돼요", "선배가 준 스크립트 돌렸는데 에러 나요",
+    "알려주신 명령어 실행했더니 에러가 사라졌어요", "말씀하신 대로 하면 안 되나요?", "주신 코드 넣었는데 이제 에러 안 나요",
+    # the person's own slip, someone else, a task's limit, thanks
+    "아 나 또 같은 실수 했네", "제가 또 같은 실수를 했네요", "동료가 같은 실수를 또 했어요", "고객님이 또 같은 실수를 하셨네요",
+    "또 같은 실수 안 하게 테스트 추가해 줘", "너무 많이 바꾸지 말고 필요한 것만 고쳐 줘", "내가 너무 많이 바꿨네", "임의로 생성된 토큰을 저장해 줘",
+    "알아서 잘 수정하셨네요 감사합니다", "다른 파일까지 건드려도 돼요", "제 말 듣고 판단해 주세요", "제 말 듣고 계세요? 다음 단계 알려 드릴게요", "제가 쓴 글 보셨어요?",
+    "제가 원한 게 아니라면 다시 할게요", "원한 게 아니었는데 오히려 괜찮네요", "아 제가 푸시를 안 했네요", "제가 깜빡하고 저장을 안 했어요",
+    "그런 기능 없으니 만들어 주세요", "우리 앱엔 그런 기능 없어요", "고마워요 잘 되네요",
+]
+_PARITY_CONTEXTS = ((None, ()), (OPENING, ()), (EXPLAINED, ()), (FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED), (ASKED_AFTER_WORK, ()))
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_AFTER_CLAIM)
+def test_a_phenomenon_of_the_other_packs_is_typed_right_after_the_agents_work(text: str, type_: str) -> None:
+    for previous, tools in ((FIXED_HAEYO, ()), (FIXED_FORMAL, ()), (None, EDITED)):
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert (c.type, c.lang) == (type_, "ko"), (previous, tools, c)
+    for previous in (None, OPENING, EXPLAINED):
+        assert C.classify(text, previous=previous).type not in TYPES, previous
+
+
+@pytest.mark.parametrize(("text", "type_"), PARITY_ANY_CONTEXT)
+def test_the_agents_advice_or_the_honorific_named_types_in_any_context(text: str, type_: str) -> None:
+    for previous, tools in _PARITY_CONTEXTS:
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert (c.type, c.lang) == (type_, "ko"), (previous, tools, c)
+
+
+@pytest.mark.parametrize("text", PARITY_LOOK_ALIKES)
+def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
+    for previous, tools in _PARITY_CONTEXTS:
+        c = C.classify(text, previous=previous, previous_tools=tools)
+        assert c.type not in TYPES, (previous, tools, c)
+
+
+def test_no_such_feature_is_not_an_answer_to_the_agents_question() -> None:
+    # "그런 기능 없어요" answers "… 기능도 있나요?"; after the agent's work or its explanation, it puts its premise right.
+    assert C.classify("그런 기능 없어요", previous="내보내기 기능도 이미 있나요?").type not in TYPES
+    assert C.classify("그런 기능 없어요", previous=FIXED_HAEYO).type == P
+    assert C.classify("그런 기능 없어요", previous=EXPLAINED).type == P
+    # a feature named to be built, and a generic "nothing like that": no premise put right
+    assert C.classify("그런 기능 없으니 만들어 주세요", previous=FIXED_HAEYO).type not in TYPES
+    assert C.classify("그런 거 없어요", previous="수정했습니다. 다른 요청 사항이 있으신가요?").type not in TYPES
+    assert C.classify("그런 거 없어요", previous=EXPLAINED).type not in TYPES
+
+
+def test_the_gate_types_the_parity_cases_as_running_every_rule_does() -> None:
+    texts = [t for t, _ in PARITY_AFTER_CLAIM + PARITY_ANY_CONTEXT] + PARITY_LOOK_ALIKES
+    contexts = [Context.of(previous, tools) for previous, tools in _PARITY_CONTEXTS]
+    for text in texts:
+        for context in contexts:
+            assert C._classify(text, True, context) == C._classify(text, False, context), (text, context)

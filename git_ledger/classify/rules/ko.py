@@ -42,7 +42,9 @@ TYPES: tuple[Rule, ...] = (
          # "테스트 업데이트 안 했잖아", "백엔드는 안 건드렸네요", "추가 안 하셨어요": reproached, or polite or
          # honorific (said to the agent); "아 푸시를 안 했네" is the user noticing their own slip.
          r"|안\s?(?:했|썼|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
-         r"|안\s?(?:하|쓰|넣으|고치|바꾸|만드|건드리|올리|돌리)셨(?:어요|네요|잖아요|군요|네)"),
+         r"|안\s?(?:하|쓰|넣으|고치|바꾸|만드|건드리|올리|돌리)셨(?:어요|네요|잖아요|군요|네)"
+         # "디버그 로그는 안 지우셨네요": left in, said to the agent
+         r"|안\s?(?:지우|빼|없애|삭제하|정리하|치우)셨(?:어요|네요|잖아요|군요|네)"),
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
@@ -87,11 +89,16 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:얘기|말|말씀)\s?한\s?(?:건데|거지|거예요|거야|거였|거라고)"),
     # "어제 버전으로 롤백하라는 거야", "footer 말이야": what was meant, said again.
     rule(P, "i-mean", r"(?:라는|자는)\s?(?:거야|거예요|거에요|겁니다|말이야|뜻이야|얘기야)[.!~]*$|^[^\s?]{1,20}\s?말이야[.!~]*$"),
-    rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api|기능"
-         r"|테이블|컬럼|설정|변수|거|것|건)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
+    # "그런 함수 없는데요", "그런 옵션 없어요": a thing of the code the agent named does not exist.
+    rule(P, "no-such", r"(?:그런|그러한)\s?(?:함수|메서드|메소드|파일|옵션|플래그|명령|명령어|api"
+         r"|테이블|컬럼|변수)\s?(?:없|안\s?(?:보이|나와))|지어낸|지어냈|지어내"
          r"|(?:그거|그게|이거|이게)\s?말고",
          # "아 그거 말고 다음 거 하자": not that one now, the user moving on
          unless=r"(?:다음|나중|먼저)\s?(?:거|것|걸|에|엔)|(?:하자|할게|할께|가자|합시다)[.!~…]*$"),
+    # "그런 기능 없어요", "그런 설정은 안 보이는데요": a feature or setting; not as the answer to the agent's question
+    # ("내보내기 기능도 있나요?" "그런 기능 없어요"), nor a task ("그런 기능 없으니 만들어 주세요").
+    rule(P, "no-such-feature", r"(?:그런|그러한)\s?(?:기능|설정)(?:은|는|이|가)?\s?(?:없(?!으|는|을|게|도록|다면)|안\s?(?:보이|나와))",
+         unless=r"만들|추가|넣어|줘|주세요|필요|원래|아직|우리|저희|앱에|서비스에", not_an_answer=True),
     # The attributive 틀린 + noun is left out, as 누락된 is ("틀린 그림 찾기 게임", "맞춤법 틀린 거 고쳐 주는 기능": a
     # task about wrong things); 틀린데요, 틀린 것 같아요, a closing 틀린 stay (and not 코틀린, Kotlin).
     rule(R, "base", r"잘못(?:됐|되었|했|만들|계산|나왔)|틀렸|(?<!코)틀린(?=데|\s?(?:(?:것|거)\s?같|듯)|[\s.!?~…]*$)|이상해|엉뚱|엉망"),
@@ -172,13 +179,15 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE
 # "X하면 안 돼요?" asks leave ("can't we …?"); "X 안 돼요" alone may answer the agent's question.
 # The user's own machine or connection: "제 노트북에서는 안 돼요", "와이파이가 끊겨서 안 돼요".
 _OWN_SETUP = (r"(?:^|\s)(?:제|내|저희|우리)\s?(?:컴퓨터|환경|pc|노트북|맥북|맥|폰|핸드폰|휴대폰|로컬|집)"
-              r"|(?:와이파이|인터넷|네트워크|vpn)(?:이|가|은|는)?\s?(?:끊|느려|불안정|자꾸\s?끊)")
+              r"|(?:와이파이|인터넷|네트워크|vpn)(?:이|가|은|는)?\s?(?:끊|느려|불안정|자꾸\s?끊)"
+              # "인터넷 연결이 안 돼 있어요"
+              r"|(?:와이파이|인터넷|네트워크|vpn|wifi)\s?연결(?:이|가|은|는|도)?\s?안\s?[돼되됩]")
 _NOT_A_REPORT = (r"(?:에러|오류|문제|경고|버그)(?:가|는|도)?\s?(?:더\s?이상\s?|이제\s?|다\s?)?(?:안\s?(?:나|떠|뜨|생기|보이|나와)|사라)|"
                  r"안\s?(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|잘리|밀리|튕김|깨짐|꺼짐|멈춤|터짐|튕겨|꺼져|터져|깨져|겹쳐|잘려)"
                  r"|" + _OWN_SETUP +
                  r"|(?:튕김|깨짐|꺼짐|멈춤|에러|오류|문제)\s?(?:없|안\s?남|해결)"
                  # "아 안 돼 잠깐만 기다려 줘", "안 돼! 그거 하지 마": stop, not a report
-                 r"|잠깐|기다려|멈춰|그만|하지\s?마|스톱|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
+                 r"|잠깐|기다려|멈춰|그만|하지\s?마|스톱|시간(?:이|은|도)?\s?안\s?[돼되됩]|(?:이)?라는\s|메시지|문구|텍스트|면\s?안\s?[돼되됩]|^안\s?(?:돼|됩니다|되요|돼요)(?=[\s,.!~…ㅠㅜ]|$)")
 _AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT, after_claim=True)
 # Asked, the forms that complain ("안 되는데요?", "그대로인데?", "에러 나는데?"), not the ones that ask
 # ("그대로예요?": is the rest unchanged?).
@@ -220,7 +229,8 @@ _SHOWN_WRONG = rule(R, "shown-wrong-after-claim", r"잘못\s?(?:나와|나옵|�
                     r"|무한\s?(?:로딩|루프|리렌더|새로고침|리다이렉트)|로딩만\s?(?:돼|되|계속|돌아)|느려졌|느려져요|너무\s?느려"
                     # "반대로 저장되는 듯", "정렬이 반대로 나와요"
                     r"|반대로\s?(?:저장|표시|동작|작동|적용|정렬|나와|나옵|나오|돼|되|들어가|켜|꺼)",
-                    unless=r"않게|않도록|없게|없도록|방지|막아|막는", after_claim=True)
+                    # (not "반대로 정렬해 주세요": a request)
+                    unless=r"않게|않도록|없게|없도록|방지|막아|막는|줘|주세요|줄래|주실래", after_claim=True)
 # "ㄴㄴ 그 API는 v2만 써요", "아니요, 서버는 3000번 포트예요" right after the agent's work: no, and the fact
 # (not "아니요 괜찮아요", "아뇨 제가 할게요", nor an answer to the agent's question).
 _NO_THEN = rule(P, "no-then-after-claim", r"^(?:ㄴㄴ+|노노|아니아니|아니\s아니|아니요|아뇨|아니에요|아니야)[,.!~\s]+[^\s,.!~]",
@@ -401,7 +411,9 @@ _WHY_NOT = rule(R, "why-not-after-claim", r"왜\s?(?:[^\s]{1,10}\s){0,2}?안\s?(
                 unless=r"면\s?(?:[^\s]{1,10}\s)?왜", after_claim=True, asked=True)
 # "수정이 안 됐어", "반영 안 됐네요", "색이 안 바뀌었어": the change did not take (not "안 된 거 있으면").
 _NOT_APPLIED = rule(R, "not-applied", r"(?:수정|반영|적용|변경|업데이트|저장|해결|설치|삭제|추가|연결|배포)\s?(?:이\s?|가\s?|은\s?|는\s?)?안\s?"
-                    r"(?:됐|되었|돼\s?있)" + _RESULT_ENDING + r"|안\s?(?:바뀌었|고쳐졌|사라졌|없어졌|지워졌)" + _RESULT_ENDING)
+                    r"(?:됐|되었|돼\s?있)" + _RESULT_ENDING + r"|안\s?(?:바뀌었|고쳐졌|사라졌|없어졌|지워졌)" + _RESULT_ENDING,
+                    # (not "인터넷 연결이 안 돼 있어요": the person's own connection)
+                    unless=r"인터넷|와이파이|네트워크|vpn|wifi|랜선")
 # "제대로 안 돼요", "제대로 안 나와": not working properly (not "제대로 안 되는 부분 고쳐 줘", a task).
 _NOT_PROPERLY = rule(R, "not-properly", r"제대로\s?안\s?(?:돼|되네|되잖|됨|나와|보여|돌아가|움직여|떠)(?:요|네|네요)?(?=\s|$|[.!~…])")
 # Right after the agent's work: "저장하면 목록이 갱신돼야 하는 거 아니야?", "시안이랑 달라요": the
@@ -453,9 +465,195 @@ _NOT_THIS_WAY = rule(P, "not-this-way", r"(?<=[할될볼줄쓸갈])께\s?아니(
 _NOT_NEEDED = rule(IV, "not-needed-after-claim", r"안\s?해도\s?(?:됐는데|됐잖아|됐어|되는데|되잖아)"
                    r"|(?:할|만들|넣을|추가할|바꿀|고칠|지울)\s?필요(?:가|는)?\s?(?:없었|없는데|없잖)",
                    unless=r"아직|나중에|다음에", after_claim=True, asked=True, not_an_answer=True)
+# Phenomena the other packs cover (parity round), in ordinary Korean forms.
+# A failure said as the sentence ends, for the rules below that pair it with what came before: an error shows, it does
+# not show, open or move, nothing reacts, it goes blank, white, back to the start, freezes, vanishes, overlaps, slows.
+_FAILS_END = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
+              r"|(?:아무\s?)?(?:반응|변화)(?:이|가|도)?\s?(?:전혀\s|하나도\s)?없(?:어|어요|습니다|네요|음|는데요?)"
+              r"|아무\s?(?:것도|일도)\s?안\s?(?:일어나요|일어나|나와요|나와|떠요|보여요|돼요)"
+              r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|돼요)"
+              r"|하얘(?:요|져요|집니다|지네요)|하얗게\s?(?:돼요|됩니다|변해요|나와요|떠요)"
+              r"|(?:비어\s?(?:있어요|있어|있네요?|있습니다|있는데요?|있음|버려요)|비어요|빕니다|비네요?|비었어요|비었네요?|비었습니다)"
+              # (reset, logged out, saved twice; a bare "캐시가 초기화돼요" may be what was wanted)
+              r"|(?:(?:다|전부|또|다시|자꾸|계속|싹|매번)\s(?:초기화|리셋)|로그아웃|중복\s?저장)(?:돼요|됩니다|되네요|돼|됨|돼\s?버려요|되어\s?버려요|되어\s?버립니다)"
+              r"|(?:사라져|멈춰|꺼져|튕겨|터져|깨져|겹쳐|잘려|밀려|느려|느려져|느려졌어|사라졌어|없어졌어|깨졌어|겹쳤어|멈췄어)(?:요|\s?버려요|\s?버립니다)?"
+              r"|(?:사라집|멈춥|꺼집|튕깁|터집|깨집|겹칩|잘립|느립)니다|(?:사라지|멈추|꺼지|튕기|터지|깨지|겹치|느리)네요?"
+              r"|먹통(?:이에요|입니다|이네요|임|돼요)|멈춰\s?있어요"
+              r"|안\s?[가-힣]{1,4}?(?:혀요|려요|겨요|져요|와요|가요|돼요|됩니다|집니다|힙니다|립니다|깁니다|옵니다|갑니다))"
+              r"[.!~…ㅠㅜ\s]*$")
+# What the person does: "저장 누르면", "설정 페이지 열면", "새로고침하니까", "스크롤할 때마다", "눌렀을 때".
+_WHEN_I = (r"(?:(?:클릭|새로고침|새로\s?고침|리로드|실행|저장|로그인|로그아웃|접속|입력|선택|업로드|다운로드|스크롤|빌드|배포|검색|정렬"
+           r"|제출|전송|추가|삭제|편집|이동|시작|재시작|드래그|변경|설치|탭|터치)\s?하|누르|눌러\s?보|열|열어\s?보|들어가|들어가\s?보|돌리|돌려\s?보"
+           r"|보내|지우|켜|끄|넘기|불러오|띄우|닫으|펼치|바꾸|해\s?보)(?:면|니까|니깐)(?=\s|$|[,])|여니까(?=\s|$|[,])"
+           r"|(?:[가-힣]할|누를|열|들어갈|돌릴|보낼|지울|켤|끌|넘길|불러올|띄울|닫을|바꿀)\s?때마다"
+           # "저장 버튼 눌렀을 때", "페이지 열었을 때": what the person did, in the past
+           r"|(?<=[가-힣])(?:었|았|였|했|렸|웠|쳤|꿨|갔|왔|봤|렀|냈|켰|껐)을\s?때(?:는|에|에는|마다)?(?=\s|$|[,])")
+# … the words of a spec, a wish, a question or an approval in that sentence: "저장 누르면 닫히게 해 주세요", "열면 목록이
+# 보여야 해요", "누르면 안 돼요" (must not), "클릭하면 모달이 떠요. 좋아요".
+_WHEN_SPEC = (r"(?:게|도록)\s?(?:해|하|만들|바꿔|고쳐|처리|수정|되|돼)|주세요|줘|줄래|주실|주시|부탁|야\s?(?:해|돼|하|되|함|합|겠)"
+              r"|했으면|좋겠|싶어|싶은데|싶습니다|원해|원합니다|까요|(?<=[가-힣])(?<!일어)(?<!끝)나요|인가요|건가요|거죠|정상|의도|예상대로|맞아요|맞죠|괜찮|잘\s?(?:돼|되|나와|나오|열|닫)"
+              r"|문제\s?없|처리해|띄워|알려|경우|만약|혹시|면\s?안\s?(?:돼|되|됩)|려면|좋아요|좋네요|완벽|감사|고마")
+# A -면/-니까 clause of the person's own doing that ends in a failure, with no spec words: a report, not a case
+# (read by the hypothetical exclusions below).
+_WHEN_I_REPORT = r"^(?![^\n]{0,200}?" + _WHEN_SPEC + r")[^\n]{0,80}?(?:" + _WHEN_I + r")[^\n]{0,80}?" + _FAILS_END
+# Right after the work, what happens when the person does something: "저장 누르면 아무 반응이 없어요", "새로고침하면
+# 목록이 다시 비어요", "설정 페이지 열면 앱이 멈춰요" (not "저장 누르면 닫히게 해 주세요", "실패하면 배너 띄워 줘").
+_WHEN_I_AFTER = rule(R, "when-i-after-claim", _WHEN_I, also=_FAILS_END, unless=_WHEN_SPEC, after_claim=True)
+# "알려주신 명령어 실행했는데 에러 나요", "말씀하신 대로 했는데 안 돼요", "네가 준 스크립트 돌렸더니 permission denied
+# 떠": the agent's instructions followed, and they failed (their words name the agent's advice: in any context; not
+# "말씀하신 대로 했더니 잘 돼요", "알려주신 대로 해 볼게요", nor someone else's: "팀장님이 알려주신 대로 했는데 …").
+_FOLLOWED = (r"(?:알려\s?주신|알려\s?준|알려\s?주셨던|말씀하신|말씀해\s?주신|시키신|제안하신|제안해\s?주신|추천하신|추천해\s?주신|안내하신"
+             r"|안내해\s?주신|가르쳐\s?주신|가르쳐\s?준|적어\s?주신|써\s?주신|짜\s?주신|보내\s?주신|작성해\s?주신|주신|(?:네가|니가|너가)\s?(?:준|말한|알려\s?준|짠|쓴))"
+             r"\s?(?:대로|방법(?:대로|으로)?|명령어|명령|커맨드|코드|스크립트|설정|순서|절차|단계|방식|해결책|수정\s?사항|패치|쿼리|마이그레이션|거|것)"
+             r"[^.?!\n]{0,30}?(?:[었았였했렸웠쳤꿨겼졌봤냈셨켰갔왔썼](?:는데|더니|지만|는데도|는데요)|(?:하|으)?니까)(?=\s|$|[,])")
+_FOLLOWED_FAILED = (r"에러|오류|에라|실패|안\s?(?:돼|되|됩|나와|나오|떠|뜨|보여|보이|열려|열리|먹혀|먹히|바뀌|돌아|움직|켜져|켜지|깔려|깔리|들어가)"
+                    r"|그대로|똑같|마찬가지|변화\s?(?:가\s?)?없|반응\s?(?:이\s?)?없|효과\s?(?:가\s?)?없|소용\s?없|denied|error|failed|not\s?found|권한|거부"
+                    r"|깨져|깨졌|터져|터졌|멈춰|멈췄|죽었|튕겨|튕겼|하얗|하얘|흰\s?화면|빈\s?화면|비어|날아갔|지워졌|(?<!\d)[45]\d\d(?!\d)")
+_FOLLOWED_FAILED_RULE = rule(R, "followed-but-failed", _FOLLOWED, also=_FOLLOWED_FAILED,
+                             unless=r"잘\s?(?:돼|되|됐|나와|나오|돌아)|해결|성공|감사|고마|고쳐졌|(?:에러|오류|문제)(?:가|는|도)?\s?(?:안\s?(?:나|떠|뜨)|없|사라)"
+                             r"|면\s?(?:어떡|어떻게|돼|되)|까요|(?<=[가-힣])(?<!일어)(?<!끝)나요|볼게|볼께|않게|않도록|없게|없도록|님|씨(?:가|께서|는|도)|께서|선생|교수|" + _OTHERS, asked=True)
+# Right after the work, "전에는 잘 됐는데요", "수정 전엔 멀쩡히 돌아갔어요", "아까 게 더 나았어요", "이전 버전이 훨씬
+# 좋았어요": it worked before, the old one was better (not "전에는 잘 됐는데 이제 …도 되게 해 줘": a request).
+_USED_TO_WORK = rule(R, "used-to-work-after-claim", r"(?:^|\s)(?:전에는|전엔|아까는|아깐|원래는|처음엔|처음에는|(?:수정|바꾸기|고치기|변경)\s?전에는"
+                     r"|(?:수정|바꾸기|고치기|변경)\s?전엔)\s?(?:[^\s.?!]{1,10}\s)?(?:잘\s|멀쩡히\s|정상적으로\s|문제없이\s|제대로\s)?"
+                     r"(?:됐|되었|돌아갔|작동했|동작했|나왔|떴|보였|열렸|먹혔)(?:었)?(?:는데요?|어요|습니다|잖아요?|거든요?|던데요?|어)" + _END +
+                     r"|(?:^|\s)(?:아까|전|이전|원래|처음|기존|원본|(?:수정|바꾸기|고치기|변경)\s?전)(?:\s?(?:거|것|버전|디자인|방식|코드|레이아웃|문구|화면|색|모양|스타일))?"
+                     r"\s?(?:가|이|게|는|은)\s?(?:훨씬\s|더\s|차라리\s|오히려\s|좀\s){1,2}(?:나았(?:어요|어|습니다|는데요?|네요)|좋았(?:어요|어|습니다|는데요?|네요)"
+                     r"|나아요|낫네요|나은데요?|낫습니다|괜찮았(?:어요|는데요?|습니다))" + _END,
+                     # (not "아까는 안 됐는데 이제 돼요": fixed now)
+                     unless=r"(?:으|하|되)?면(?=\s|$)|줘|주세요|게\s?해|도록|지금도|지금은|이제|여전히\s?잘|안\s|못\s|할까|까요|(?<=[가-힣])(?<!일어)(?<!끝)나요|모르|궁금",
+                     after_claim=True)
+# Right after the work, "순서가 거꾸로예요", "정렬이 반대예요", "좌우가 뒤바뀌었어요", "반대로 됐어요": reversed (not "순서
+# 거꾸로 해 줘", "반대로 됐으면 좋겠어요", nor "저는 반대예요": an opinion).
+_REVERSED = rule(R, "reversed-after-claim", r"(?:순서|정렬|방향|좌우|상하|위아래|색|색상|부호|인자|라벨|레이블|아이콘|화살표|토글|체크|오름차순|내림차순"
+                 r"|값|x축|y축|축)(?:이|가|은|는|도)?\s?(?:다\s|전부\s|완전\s|완전히\s)?(?:반대(?:예요|에요|네요|입니다|야|임|잖아요?|인데요?)"
+                 r"|거꾸로(?:예요|에요|네요|입니다|야|임|인데요?)|뒤집혔|뒤집어져\s?있|뒤바뀌었|뒤바뀌어\s?있)" + r"|(?:좌우|상하|위아래)(?:가|는)?\s?바뀌었"
+                 r"|(?:^|\s)거꾸로\s?(?:돼\s?있|되어\s?있|나와|나옵|보여|보입|떠요|뜹니다|됐|되었|정렬돼|정렬됐|들어가|저장돼|저장됐|표시돼)"
+                 r"|반대로\s?(?:됐|되었|돼\s?있|되어\s?있)",
+                 unless=r"(?:으|하|되)?면(?=\s|$)|줘|주세요|게\s?해|도록|야\s?(?:해|돼|하|되)|의도|일부러|원래|정상|맞아요|맞게|괜찮|좋겠|할까|까요",
+                 after_claim=True)
+# Right after the work, "절반만 고쳐졌어요", "일부만 바뀌었네요", "첫 번째 것만 돼요", "하나밖에 안 나와요": done in part
+# (not "첫 번째 항목만 바꿔 줘", "일단 절반만 되면 돼요").
+_PARTLY = rule(R, "partly-after-claim", r"(?:절반|반|일부|일부분|몇\s?개|하나|한\s?개|한\s?군데|한\s?쪽|한쪽|첫\s?번째(?:\s?(?:것|거|항목|줄|페이지|행|칸))?|처음\s?(?:것|거)"
+               r"|앞에\s?(?:것|거)|부분적으로)(?:만|밖에)\s?(?:고쳐졌|고쳐져\s?있|바뀌었|바뀌어\s?있|됐|되었|돼요|되네요|됩니다|돼\s?있|적용됐|적용돼|적용되었"
+               r"|반영됐|반영돼|반영되었|수정됐|수정돼|수정되었|나와요|나오네요|나옵니다|보여요|보이네요|보입니다|번역됐|번역돼|변환됐|변환돼|업데이트됐|업데이트돼"
+               r"|저장됐|저장돼|지워졌|삭제됐|작동해요|작동하네요|작동합니다|동작해요|동작합니다|안\s?(?:나와|나오|보여|보이|돼|되|바뀌|고쳐))"
+               r"|(?:^|\s)반쪽짜리(?:예요|에요|네요|잖아요?|입니다)",
+               unless=r"(?:으|하|되)?면(?=\s|$)|야\s?(?:해|돼|하|되)|줘|주세요|게\s?해|도록|일단|우선|먼저|지금은|의도|원래|괜찮|충분|정상|맞아요|될\s?거|예정"
+               r"|되나요|됐나요|건가요|거죠|인가요|까요", after_claim=True)
+# Right after the work, "모달이 닫혀야 하는데 안 닫혀요", "이름이 보여야 하는데 아이디가 보여요": what it should do, and
+# what it does (not "닫혀야 하는데 어떻게 하면 돼요?", "이름이 보여야 하는데 그렇게 고쳐 주세요", nor the person's own need:
+# "배포해야 하는데 시간이 안 돼요").
+_SAID_WRONG_END = (r"(?:" + _NOT_VERB + r"|안\s?[가-힣]{1,4}?(?:혀요|려요|겨요|져요|와요|가요|돼요|됩니다|집니다|힙니다|립니다|혀|려|겨|져)"
+                   r"|(?:이|가)\s(?:[^\s]{1,10}\s)?(?:나와요|나와|나옵니다|나오네요?|보여요|보입니다|보이네요?|떠요|뜹니다|뜨네요?|들어가요|들어갑니다"
+                   r"|들어가\s?있어요|찍혀요|찍힙니다|표시돼요|표시됩니다|저장돼요|저장됩니다|와요|옵니다)"
+                   r"|그대로(?:예요|에요|네요|입니다)|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나요|납니다|떠요|뜹니다))[.!~…ㅠㅜ\s]*$")
+_SHOULD_BUT = rule(R, "should-but-after-claim", r"(?:야|어야|아야|여야)\s?(?:하는데|되는데|하거든요|되거든요)(?=\s|$|[,])", also=_SAID_WRONG_END,
+                   unless=r"줘|주세요|어떻게|까요|(?<=[가-힣])(?<!일어)(?<!끝)나요|할게|하려면|되려면|" + _OWN_SETUP + r"|시간|여유|권한|돈|비용|사람|(?:^|\s)(?:저|제가|내가|나|우리|저희)(?:는|도|가)?\s",
+                   after_claim=True)
+# Right after the work, "되긴 하는데 이제 헤더가 겹쳐요", "에러는 없어졌는데 이번엔 화면이 하얘요": fixed, and a new problem.
+_FIXED_BUT_NEW = rule(R, "fixed-but-new-after-claim", r"(?:되긴\s?하는데|되긴\s?했는데|되기는\s?하는데|되는데|됐는데|되었는데|고쳐졌는데|고쳐지긴\s?했는데"
+                      r"|해결됐는데|해결되긴\s?했는데|없어졌는데|사라졌는데|안\s?나는데|안\s?뜨는데|괜찮은데|통과하는데|통과했는데|나오는데|뜨는데)\s(?:[^\s.?!]{1,10}\s){0,4}?"
+                      r"(?:이제|이번엔|이번에는|대신|그\s?대신|오히려|근데|그런데|다른\s?데서|반면)\s",
+                      also=_FAILS_END, unless=r"줘|주세요|할게|할까|까요|(?<=[가-힣])(?<!일어)(?<!끝)나요|싶|좋겠|(?:으|하|되)?면(?=\s|$)", after_claim=True)
+# Right after the work, "레이아웃이 좀 어색해요", "디자인이 별로예요", "간격이 이상해 보여요": an odd-looking result (not
+# "어색하지 않게 해 줘", "어색하면 알려 줘").
+_ODD = rule(R, "odd-after-claim", r"(?:^|\s)(?:좀\s|많이\s|너무\s|되게\s|엄청\s|뭔가\s|살짝\s)?어색(?:해요|하네요?|합니다|해|한데요?|해\s?보여요|해\s?보이네요|하게\s?(?:나와요|보여요|보입니다))"
+            r"|어색한\s?(?:것|거)\s?같(?:아요|은데요?|습니다|아|네요)"
+            r"|(?:보기|모양|레이아웃|디자인|화면|정렬|간격|여백|글씨|폰트|배치|색|색상|ui)(?:가|이|는|은)?\s?(?:좀\s|많이\s|너무\s|되게\s|엄청\s|영\s)?"
+            r"(?:이상해\s?보여|별로(?:예요|에요|네요|입니다|인데요?|야)|구려|구리네|구립니다)",
+            unless=r"(?:으|하|되)?면(?=\s|$)|않|덜|줘|주세요|게\s?해|도록|아직|원래|괜찮|일부러|의도|안\s?어색|(?:^|\s)(?:제|내|저|제가|내가)\s",
+            after_claim=True)
+# Right after the work, "피그마랑 다르게 나와요", "시안대로 안 돼 있어요", "스펙에 안 맞아요": unlike the spec or mockup
+# (not "시안이랑 맞춰 주세요", "시안대로 해 주세요").
+_SPEC_DOCS = r"(?:시안|디자인|피그마|figma|목업|mockup|스펙|명세|명세서|기획서|기획안|요구\s?사항|스크린샷|캡처|와이어프레임|레퍼런스|가이드)"
+_UNLIKE_SPEC = rule(R, "unlike-spec-after-claim", _SPEC_DOCS + r"(?:이랑|랑|과|와|하고)\s?(?:[^\s]{1,8}(?:이|가)\s)?(?:좀\s|많이\s|완전\s|전혀\s|너무\s)?(?:다르게|달리)\s?"
+                    r"(?:나와|나옵|나오네|보여|보입|보이네|돼\s?있|되어\s?있|만들어졌|구현됐|됐|되었)"
+                    r"|" + _SPEC_DOCS + r"(?:이랑|랑|과|와|하고|에)\s?(?:[^\s]{1,8}(?:이|가)\s)?(?:전혀\s|하나도\s|좀\s|잘\s)?안\s?맞(?:아요|아|네요|는데요?|습니다|음|잖아요?)"
+                    r"|" + _SPEC_DOCS + r"\s?(?:대로|처럼)\s?(?:안\s?(?:돼|되|나와|나오|만들|했|하셨)|되지\s?않|하지\s?않)",
+                    unless=r"(?:으|하|되)?면(?=\s|$)|줘|주세요|게\s?해|도록|야\s?(?:해|돼|하|되)|일부러|의도|괜찮|상관|아직|나중에", after_claim=True)
+# Right after the work, "디버그 로그 그대로 남아 있어요", "테스트용 코드가 아직 들어가 있네요", "임시 주석이 다 남아 있는데요":
+# left in (not "디버그 로그는 그대로 남겨 둬", "남아 있어도 괜찮아요", nor "데이터가 그대로 남아 있어요": kept, as wanted).
+_LEFT_IN = rule(O, "left-in-after-claim", r"(?:디버그|debug|테스트용|임시|콘솔|console\.?[a-z]{0,5}|print[a-z]{0,3}|프린트|주석\s?처리(?:한|된)|todo|fixme|더미|dummy|목\s?데이터|mock"
+                r"|하드코딩|안\s?쓰는|쓰지\s?않는|사용\s?안\s?하는|사용하지\s?않는|불필요한|필요\s?없는)[^\s.?!]{0,8}(?:\s[^\s.?!]{1,8}){0,2}?\s?(?:이|가|도|은|는)?\s?"
+                r"(?:아직\s|그대로\s|여전히\s|다\s|전부\s)?(?:남아\s?(?:있어요|있네요|있습니다|있는데요?|있어|있음|있잖아요?)|(?:들어가|박혀|찍혀)\s?있(?:어요|네요|습니다|는데요?|어|음))" + _END,
+                unless=r"(?:으|하|되)?면(?=\s|$)|남겨|둬|두세요|놔|야\s?(?:해|돼|하|되)|괜찮|일부러|의도|나중에|상관|줘|주세요|어도", after_claim=True)
+# Right after the work, "라우터에 등록이 안 돼 있어요", "그 함수 호출을 안 해요", "핸들러가 한 번도 안 불려요": not
+# wired up, never called (not "아직 등록 안 돼 있으니 등록해 줘", "호출 안 되는 함수는 지워 줘").
+_NOT_WIRED = rule(O, "not-wired-after-claim", r"(?:연결|등록|import|임포트|마운트|바인딩|라우팅|export|익스포트|주입)(?:이|가|은|는|도)?\s?(?:아예\s|전혀\s|어디에도\s)?"
+                  r"(?:안\s?(?:돼\s?있|되어\s?있)|되어\s?있지\s?않|돼\s?있지\s?않)"
+                  r"|호출(?:이|을|은|는|도)?\s?(?:아예\s|한\s?번도\s|전혀\s)?안\s?(?:돼요|되네요|됩니다|되는데요?|해요|하네요|합니다|하는데요?|하고\s?있어요|돼|해)" + _END +
+                  r"|호출되지\s?않|(?:한\s?번도|어디서도|아무\s?데서도)\s?(?:안\s?(?:불려|불리|불러|호출|쓰여|쓰이|써요|써|타)|호출되지|실행되지|쓰이지|사용되지|호출하지|사용하지)"
+                  r"|(?:^|\s)안\s?(?:불려요|불리네요?|불립니다|불리는데요?)|분기(?:를|로|가)?\s?(?:아예\s|한\s?번도\s)?안\s?타(?:요|네요|는데요?)",
+                  # (not "이제 외부 API 호출을 안 하네요 좋아요": what the fix was for)
+                  unless=r"아직|나중에|다음에|(?:으|하|되)?면(?=\s|$)|야\s?(?:해|돼|하|되)|줘|주세요|도록|게\s?해|괜찮|일부러|의도|정상|맞아요|원래|인터넷|와이파이|네트워크|vpn|wifi"
+                  r"|이제|좋|잘\s|감사|덕분|줄었|않아도|안\s?해도",
+                  after_claim=True)
+# Right after the agent added it: "그건 필요 없어요", "그 래퍼는 필요 없는데요" (not an answer to its question, nor the
+# person moving on: "이제 그 스크립트는 필요 없어요"; "걱정할 필요 없어요" is no such subject).
+_NOT_NEEDED_SAID = rule(IV, "not-needed-said-after-claim", r"^(?![^\n]{0,60}?(?:이제|더\s?이상|앞으로|이젠|당분간|아직))(?:(?:아니|아니요|아뇨|음|근데|솔직히|사실|그런데|흠)[,.!~\s]+){0,2}"
+                        r"(?:그건|이건|저건|그거는|이거는|그것은|이것은|그런\s?건|이런\s?건|그런\s?거는|이런\s?거는|(?:그|이|저)\s?[^\s.?!]{1,15}(?:은|는))\s?"
+                        r"(?:굳이\s|전혀\s|딱히\s|별로\s|정말\s|진짜\s|사실\s|하나도\s)?(?:필요\s?없|필요하지\s?않|안\s?필요)"
+                        r"(?:어요|어|는데요?|습니다|네요|음|었어요|었는데요?|잖아요?|아요|았어요|었습니다)?[.!~…ㅠㅜ\s]*$",
+                        after_claim=True, not_an_answer=True)
+# Right after the work, "응답이 비어 있어요", "빈 배열이 와요", "아무 값도 안 와요": nothing comes back (not "목록이 비어
+# 있으면 안내 문구 보여 줘", "빈 배열이 오면 0 보여 줘": a case).
+_BLANK = rule(R, "blank-after-claim", r"(?:응답|결과|목록|리스트|배열|값|파일|화면|페이지|내용|본문|출력|response|body|json|csv)(?:이|가|은|는|도|만)?\s?"
+              r"(?:다시\s|또\s|계속\s|그냥\s|전부\s|다\s|여전히\s|아직도\s)?(?:텅\s?)?(?:비어\s?(?:있어요|있어|있네요?|있습니다|있는데요?|있음|버려요|버리네요)|비어요|빕니다|비네요?"
+              r"|비었어요|비었네요?|비었습니다|비었어)" + _END +
+              r"|(?:^|\s)빈\s?(?:배열|객체|문자열|리스트|응답|값|결과|파일|목록|json|body)(?:이|가|만|으로|로)?\s?(?:와요|와|옵니다|오네요?|나와요|나와|나옵니다|나오네요?"
+              r"|반환돼요|반환됩니다|리턴돼요|리턴됩니다|떠요|찍혀요|찍힙니다|돌아와요|돌아옵니다|내려와요|내려옵니다|들어와요|들어옵니다|저장돼요|저장됩니다)" + _END +
+              r"|(?:응답|리턴값|반환값|응답값)(?:이|가)\s?(?:아예\s|전혀\s|하나도\s)?(?:없어요|없네요|없습니다|없는데요?|없음|안\s?(?:와요|옵니다|오네요?|돌아와요|나와요))" + _END +
+              r"|아무\s?(?:값|응답|데이터|결과)(?:도)?\s?안\s?(?:와요|와|옵니다|오네요?|돌아와요|돌아옵니다|들어와요|넘어와요|넘어옵니다|반환돼요|내려와요)" + _END,
+              unless=r"(?:으|하|되|있으|없으)?면(?=\s|$)|경우|않게|않도록|없게|없도록|야\s?(?:해|돼|하|되)|줘|주세요|아직|원래|정상|의도|맞아요|맞죠|이제", after_claim=True)
+# Right after the work, "그것도 해 봤어요", "그 방법도 이미 해 봤는데요": what it suggests was tried too (its failure said
+# with it: a result, typed by those rules).
+_TRIED_TOO = rule(P, "tried-too-after-claim", r"(?:^|\s)(?:그것도|그거도|그것두|그것\s?역시|그\s?방법도|그것까지)\s?(?:이미\s|벌써\s|다\s|예전에\s|아까\s)?"
+                  r"(?:해\s?봤|시도해\s?봤|시도했)(?:어요|어|는데요?|습니다|죠|지요|다니까요?|었어요)?" + _END,
+                  unless=r"감사|고마|그럼|이제|다음|좋아|잘|안\s?[돼되됩]|소용|효과|똑같|그대로|마찬가지|에러|오류|실패", after_claim=True, not_an_answer=True)
+# "또 같은 실수를 하셨네요", "같은 실수 계속 반복하시네요": the honorific names the agent (in any context; not "동료분이 또
+# 같은 실수를 하셨네요"); in 반말, "똑같은 실수 또 했네" right after the agent's work (not "아 나 또 같은 실수 했네").
+_SAME_MISTAKE = r"(?:똑)?같은\s?(?:실수|잘못|짓)(?:을|를)?\s?(?:또|계속|자꾸|다시|또\s?다시)?\s?"
+_SAME_MISTAKE_AGAIN = rule(IV, "same-mistake-again", r"(?:또|또다시)\s?" + _SAME_MISTAKE + r"(?:하셨|하시네|하시는|하시잖|반복하시|반복하셨)"
+                           r"|" + _SAME_MISTAKE + r"(?:반복하시|반복하셨)|(?:똑)?같은\s?(?:실수|잘못|짓)(?:을|를)?\s?(?:또|계속|자꾸|다시)\s?(?:하셨|하시네|하시잖)"
+                           r"|(?:네가|니가|너가)\s?(?:또\s)?(?:똑)?같은\s?(?:실수|잘못|짓)",
+                           unless=r"님|씨(?:가|께서|는|도)|께서|" + _OTHERS + "|" + _USERS)
+_SAME_MISTAKE_AFTER = rule(IV, "same-mistake-again-after-claim", r"(?:또|또다시)\s?" + _SAME_MISTAKE + r"(?:했|하네|하잖|반복하|반복했)"
+                           r"|(?:똑)?같은\s?(?:실수|잘못|짓)(?:을|를)?\s?(?:또|계속|자꾸|다시)\s?(?:했|하네|하잖|반복하|반복했)",
+                           unless=r"^아\s|(?:^|\s)(?:나|내가|제가|저|저희|우리|나도|저도|난|전)(?:는|도|가)?\s|님|씨(?:가|께서|는|도)|께서|" + _OTHERS + "|" + _USERS,
+                           after_claim=True)
+# "너무 많이 바꾸셨어요", "임의로 수정하지 마세요", "다른 파일까지 건드리셨네요": more than was asked, or unasked (the
+# honorific or the imperative names the agent: in any context; not "너무 많이 바꾸지 말고 …": a task's limit).
+_TOO_MUCH = rule(IV, "too-much", r"(?:너무|지나치게|과하게|쓸데없이|불필요하게)\s?(?:많이\s)?(?:바꾸셨|고치셨|수정하셨|건드리셨|지우셨|변경하셨|손대셨|손보셨|삭제하셨"
+                 r"|추가하셨|리팩터링하셨|리팩토링하셨)"
+                 r"|(?:임의로|맘대로)\s?(?:[^\s.?!]{1,10}\s)?(?:바꾸|고치|수정하|건드리|지우|변경하|삭제하|추가하|손대|리팩터링하|리팩토링하|설치하|커밋하|푸시하)"
+                 r"(?:셨|지\s?마(?:세요|시고|요)?|지\s?말아\s?(?:주세요|줘|요)|지\s?말(?:고|라고))"
+                 r"|다른\s?(?:데|곳|파일|부분|코드|화면)까지\s?(?:다\s)?(?:건드리셨|바꾸셨|고치셨|수정하셨|지우셨)",
+                 unless=r"감사|고마|좋|덕분|완벽|님|씨(?:가|께서|는|도)|께서|" + _OTHERS)
+_TOO_MUCH_AFTER = rule(IV, "too-much-after-claim", r"(?:너무|지나치게|과하게|쓸데없이)\s?(?:많이\s)?(?:바꿨|고쳤|수정했|건드렸|지웠|변경했|손댔)(?:네|잖아|어|네요|잖아요|어요)"
+                       r"|다른\s?(?:데|곳|파일|부분|코드|화면)까지\s?(?:다\s)?(?:건드렸|바꿨|고쳤|수정했|지웠)(?:네|잖아|어|네요|잖아요|어요)",
+                       unless=r"^아\s|(?:^|\s)(?:나|내가|제가|저|저희|우리|나도|저도|난|전)(?:는|도|가)?\s|감사|고마|좋|님|씨(?:가|께서|는|도)|께서|" + _OTHERS,
+                       after_claim=True)
+# "제 말 제대로 듣고 계세요?", "내 말 읽긴 한 거야?", "말귀를 못 알아들으시네요", "몇 번째 말하는 거예요": not listened
+# to (not a bare "제 말 듣고 계세요?", which may check the other is there).
+_NOT_HEARD = rule(IV, "not-heard", r"(?:^|\s)(?:내|제)\s?말(?:을|은)?\s?(?:(?:제대로|좀|정말|진짜|도대체)\s?(?:듣|들|읽)|듣고는\s?(?:있|계)|읽기는|읽긴|듣긴|듣기는)"
+                  r"|(?:제가|내가)\s?(?:한|쓴|적은)\s?(?:말|거|글)(?:을|은)?\s?(?:제대로\s?(?:읽|보|들)|읽긴|읽기는)"
+                  r"|말귀(?:를|가)?\s?(?:못|안)\s?알아\s?들|몇\s?번째\s?(?:말|얘기|설명)(?:하|해|씀)", asked=True)
+# "이건 제가 원한 게 아니에요", "이런 걸 바란 게 아닌데요": not what the person wanted (any context; not "고객이 원한 게
+# 아니에요", nor "원한 게 아니었는데 오히려 괜찮네요").
+_NOT_WANTED = rule(IV, "not-wanted", r"(?:원한|원했던|원하던|바란|바랐던|바라던|기대한|기대했던|의도한|의도했던)\s?(?:게|거|것이)\s?"
+                   r"(?:아니(?:에요|예요|야|잖아요?|었어요?|었는데요?|거든요?|네요|던데요?|죠)|아닙니다|아닌데요?|아닌\s?(?:것|거)\s?같)",
+                   unless=r"괜찮|좋|오히려|상관|님|씨(?:가|께서|는|도)|께서|" + _OTHERS + "|" + _USERS)
+# Right after the work, "그런 거 없어요", "그런 건 안 보이는데요" (what it named is not there): not as an answer to its
+# question, nor "그런 거 없어요, 다른 요청은": nothing more to ask.
+_NO_SUCH_THING = rule(P, "no-such-thing-after-claim", r"(?:^|\s)(?:그런|그러한)\s?(?:거|것|건|게)\s?(?:없(?:어요|는데요?|습니다|네요|어|음|잖아요?)|안\s?(?:보이|나와)(?:요|는데요?|네요))" + _END,
+                      unless=r"더|다른|추가|요청|질문|궁금|문의|할\s?일|계획|일정|걱정|문제|상관|특별|딱히|필요|없으|괜찮", after_claim=True, not_an_answer=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
          _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
-         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING)
+         _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
+         _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
+         _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,
+         _NO_SUCH_THING)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
@@ -476,7 +674,7 @@ _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|" + _MISMATCH + r"|(?:여전히|아
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
 # clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
 _NOT_A_CASE = (_SEEN_FAILING + r"|" + _MISMATCH + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
-               r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN)
+               r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN + r"|" + _WHEN_I_REPORT)
 
 EXCLUSIONS = (
     # (not 전제가, 문제가: 제가 inside a word)
@@ -487,7 +685,7 @@ EXCLUSIONS = (
          r"|잘못\s?(?:알려\s?드렸|말씀\s?드렸|전달\s?드렸|드렸|적어\s?드렸|보내\s?드렸)"
          r"|(?:말씀\s?드린|알려\s?드린|전달\s?드린|공유\s?드린|보내\s?드린|적어\s?드린|(?<![가-힣])드린)\s?(?:[^\s]{1,10}\s)?[^\s]{1,10}(?:이|가|은|는)\s?(?:틀렸|틀린|잘못)"
          # "제가 파일을 안 올렸네요" (not "제가 말했는데 안 바꿨네요": said, and the agent did not)
-         r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{1,5}(?:었|았|였|했|렸|웠|냈)"
+         r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}(?<!데|만|까)\s){0,2}?안\s?[^\s]{0,5}(?:었|았|였|했|렸|웠|냈)"
          # "어제 제가 배포한 거 때문에 에러 나요": the user's own change is the cause.
          r"|(?<![가-힣])(?:내가|제가)\s?(?:[^\s]{1,10}\s){0,2}?[^\s]{0,10}?(?:한|만든|바꾼|올린|배포한|넣은|지운|건드린|수정한|설치한|머지한)"
          r"\s?(?:거|것|게|코드|부분|변경)\s?때문"
@@ -525,7 +723,10 @@ EXCLUSIONS = (
          r"\s?(?:하나도\s?)?없|문제\s?(?:없|가\s?없|는\s?없)|이상\s?(?:없|무)|에러\s?(?:없|가\s?없|는\s?없)"
          r"|오류\s?(?:없|가\s?없)|나쁘지\s?않|네\s?탓\s?아니|(?:실수|잘못|착오|불찰|착각)(?:은|는|이|가)?\s?(?:아니|아닙|아녜)|알려진\s?(?:버그|문제|이슈)|원래부터|예전부터",
          # "에러는 없어졌는데 값이 안 들어가요": one problem gone, another reported (a partial fix).
-         unless=r"(?:는데|지만)\s[^.?!\n]{0,40}?안\s?[가-힣]{1,5}?(?:요|다|네|음)(?=[\s.!~…ㅠㅜ]|$)"),
+         unless=r"(?:는데|지만)\s[^.?!\n]{0,40}?안\s?[가-힣]{1,5}?(?:요|다|네|음)(?=[\s.!~…ㅠㅜ]|$)"
+         # "에러는 없어졌는데 이번엔 화면이 하얘요": the new problem said outright
+         # (the lookahead tries the failure only near the sentence's end: one short scan per anchor)
+         r"|(?:는데|지만)\s(?:이제|이번엔|이번에는|대신|그\s?대신|오히려)\s(?=[^.?!\n]{0,60}$)[^.?!\n]{0,40}?" + _FAILS_END),
     # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
@@ -541,6 +742,12 @@ EXCLUSIONS = (
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
     # "정산 금액이 잘못됐다는 문의가 들어왔어요", "한글이 깨진다는 제보가 있었습니다": what others reported, a task.
+    # "팀장님이 알려주신 대로 했는데 안 돼요", "선배가 준 스크립트 돌렸더니 에러 나요": someone else's instructions
+    # followed, a task for the agent (not "네가 준 …": the agent's).
+    rule(THIRD_PARTY, "followed-someone-else", r"(?:님|선생|교수|팀장|과장|부장|차장|실장|대리|선배|상사|사수|동료|고객사?|클라이언트|기획자|디자이너"
+         r"|리뷰어|담당자|팀원)(?:이|가|께서|은|는|도)\s(?:[^\s]{1,10}\s)?(?:알려\s?주신|알려\s?준|말씀하신|말한|시킨|시키신|준|주신|보내\s?주신|보내\s?준"
+         r"|공유해\s?주신|공유한|적어\s?주신|작성한|짠)\s?(?:대로|방법|명령어|명령|커맨드|코드|스크립트|설정|순서|절차|가이드|문서)",
+         unless=_AGENT),
     rule(THIRD_PARTY, "hearsay", r"(?:다|라)는\s?(?:문의|제보|연락|민원|피드백|리뷰|클레임|신고|항의|리포트|메일|메시지|이슈)(?:가|이|를|을|도)?\s",
          unless=_AGENT),
     # "다른 건데, 로그인 페이지가 모바일에서 깨져요", "좋아요. 근데 별개로 결제 페이지에서 500 에러 나요": the user
