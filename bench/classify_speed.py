@@ -28,24 +28,30 @@ ANCHORS = ["?", "吗。", "-", "=", "!", "\t", "\n", " ", ".", "\"a", "'a ", "`"
            "제가 ", "가가가 ", "不是", "是", "在", "我", "抱歉", "じゃなく", "って", "もし", "そんな", "まだ"]
 
 
-def all_patterns() -> dict[str, re.Pattern[str]]:
-    """Every compiled pattern the classifier uses, once each, by a readable name."""
-    found = {f"rules.{k}": v.compiled() for k, v in vars(rules).items() if isinstance(v, Regex)}
-    found["classify._HOOK_PREFIX"] = C._HOOK_PREFIX.compiled()
+def all_regexes() -> dict[str, Regex]:
+    """Every pattern of the rule packs (and the shared ones), by a readable name, as written."""
+    found = {f"rules.{k}": v for k, v in vars(rules).items() if isinstance(v, Regex)}
+    found["classify._HOOK_PREFIX"] = C._HOOK_PREFIX
     for lang, pack in C.PACKS.items():
         for field in Pack._fields:
             value = getattr(pack, field)
             if isinstance(value, Regex):
-                found[f"{lang}.{field}"] = value.compiled()
+                found[f"{lang}.{field}"] = value
             elif isinstance(value, tuple):
                 for i, r in enumerate(value):
                     if isinstance(r, Rule):
                         for part in ("rx", "also", "unless"):
                             p = getattr(r, part)
                             if p is not None:
-                                found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p.compiled()
+                                found[f"{lang}.{field}.{r.kind}.{r.name}.{part}"] = p
                     elif isinstance(r, tuple) and r and isinstance(r[0], Regex):  # Pack.shorthand: (pattern, replacement)
-                        found[f"{lang}.{field}.{i}"] = r[0].compiled()
+                        found[f"{lang}.{field}.{i}"] = r[0]
+    return found
+
+
+def all_patterns() -> dict[str, re.Pattern[str]]:
+    """Every compiled pattern the classifier uses, once each, by a readable name."""
+    found = {name: regex.compiled() for name, regex in all_regexes().items()}
     C.prepare()
     for lang in C.PACKS:  # the gates' literal searches (`classify/gate.py`)
         finder = C._gate(lang).finder.rx

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 import time
@@ -341,6 +342,32 @@ def test_the_admission_hint_never_rejects_an_admission() -> None:
         for t in texts:
             if pack.admission.search(t):
                 assert pack.admission_hint.search(t), (pack.lang, t[:80])
+
+
+def test_the_first_character_guard_never_changes_a_match() -> None:
+    # `Regex` compiles a long pattern behind a look-ahead of the characters it can start with
+    # (`rules._guarded`): a speed-up only, so every match must be the one the pattern as written finds.
+    from git_ledger.classify import claims, context
+    from git_ledger.classify.rules import Regex
+
+    speed = _load_bench("classify_speed")
+    rows = [json.loads(line) for line in (DATA / "classify_eval.jsonl").read_text().splitlines()]
+    agents = [json.loads(line) for line in (DATA / "classify_agent4.jsonl").read_text().splitlines()]
+    # people's words and agents' (whose reports open lines: "(?m:^)Updated the routes"), as is and lowercased
+    words = [r["text"] for r in rows + agents]
+    text = "\n".join(words + [w.lower() for w in words]) + "\n" + speed.adversarial(300_000)
+    regexes = {**speed.all_regexes(), **{f"{module.__name__}.{name}": value for module in (C, claims, context)
+                                         for name, value in vars(module).items() if isinstance(value, Regex)}}
+    guarded = 0
+    for name, regex in regexes.items():
+        plain = re.compile(regex.pattern, regex.flags)
+        if plain.pattern == regex.compiled().pattern:
+            continue
+        guarded += 1
+        assert [m.span() for m in regex.finditer(text)] == [m.span() for m in plain.finditer(text)], name
+        for line in text.splitlines()[:2000]:
+            assert bool(regex.match(line)) == bool(plain.match(line)), (name, line[:60])
+    assert guarded > 20  # the long alternations are guarded
 
 
 # --- quality on the labelled sets --------------------------------------------------------------
