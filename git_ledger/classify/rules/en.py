@@ -710,11 +710,10 @@ TYPES: tuple[Rule, ...] = (
          r"|^(?:(?:nope|no|sadly|unfortunately)[,.!\s]+)?no\s+luck\b"
          r"|\bsame\s+\"\"\s*(?:error|warning|exception|crash|message|failure|panic)\b",
          unless=r"\b(?:if|whether|works?|working|fixed|pass(?:es|ed)?|green)\b", after_claim=True),
-    rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely|\s+totally|\s+really|\s+again)?\s+(?:broke|broken"
+    rule(R, "you-broke", r"\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely|\s+totally|\s+really|\s+again)?\s+(?:(?:broke|broken"
          r"|messed up|screwed up|fucked up|ruined|corrupted|wiped)\b"
          # "you messed it up again", "you really screwed this up"
-         r"|\byou(?:'ve| have)?(?:\s+just|\s+now|\s+completely|\s+totally|\s+really|\s+again)?\s+(?:messed|screwed|fucked)\s+"
-         r"(?:it|this|that|them|things|everything|(?:the|my|our)\s+[\w.-]+)\s+up\b"
+         r"|(?:messed|screwed|fucked)\s+(?:it|this|that|them|things|everything|(?:the|my|our)\s+[\w.-]+)\s+up\b)"
          r"|\b(?:your|the|this|that)\s+(?:fix|change|changes|edit|edits|patch|commit|refactor|update)"
          r"\s+(?:broke|made\s+(?:it|things|this|everything)\s+worse|didn'?t\s+(?:work|fix|help)|doesn'?t\s+(?:work|help)"
          r"|does\s+not\s+work|(?:is|was)n'?t\s+working)\b"
