@@ -390,17 +390,21 @@ def _label(kinds: list[str]) -> str:
 
 def _apply(text: str, regions: list[Region]) -> str:
     regions.sort()
-    merged: list[tuple[int, int, list[str]]] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    kinds: list[dict[str, None]] = []  # kinds in order, once: thousands of secrets in a sentence merge
     for r in regions:
-        if merged and r.start < merged[-1][1]:
-            start, end, kinds = merged[-1]
-            merged[-1] = (start, max(end, r.end), kinds + [r.kind])
+        if ends and r.start < ends[-1]:
+            ends[-1] = max(ends[-1], r.end)
+            kinds[-1][r.kind] = None
         else:
-            merged.append((r.start, r.end, [r.kind]))
+            starts.append(r.start)
+            ends.append(r.end)
+            kinds.append({r.kind: None})
     out, pos = [], 0
-    for start, end, kinds in merged:
+    for start, end, found in zip(starts, ends, kinds):
         out.append(text[pos:start])
-        out.append(_label(kinds))
+        out.append(_label(list(found)))
         pos = end
     out.append(text[pos:])
     return "".join(out)
