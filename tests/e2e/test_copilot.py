@@ -51,7 +51,9 @@ def test_a_correction_typed_in_copilot_reaches_the_next_copilot_session(
     copilot_cli: Path, repo: Path, isolated_env: Path, tmp_path: Path
 ) -> None:
     assert run_cli("install", "copilot", cwd=repo).returncode == 0
-    script = [[{"text": "Done, the parser is added."}], [{"text": "You are right, I will run them."}],
+    # The first turn claims nothing: whether Copilot has written a turn when its agentStop hook
+    # reads the file is a race (docs/install.md), and a zero-tool "Done" it has written is blocked.
+    script = [[{"text": "I will start with the parser's grammar."}], [{"text": "You are right, I will run them."}],
               [{"text": "Looking at the parser."}]]
     with fake_model("anthropic", tmp_path / "model", script) as model:
         env = {**ENV, "COPILOT_PROVIDER_BASE_URL": model.url}

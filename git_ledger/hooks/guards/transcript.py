@@ -274,8 +274,9 @@ def copilot_prompt(rec: dict[str, Any]) -> bool:
 
 def copilot_judged(rec: dict[str, Any]) -> bool:
     """An earlier agentStop's end (or the session's shutdown or resume) after the last prompt: the
-    turn being judged is not in the file yet. Copilot CLI 1.0.102 writes a turn's events after its
-    agentStop hooks have run (measured with the real client, tests/e2e/test_copilot.py)."""
+    turn being judged is not in the file yet. Copilot CLI 1.0.102 writes a turn's events
+    asynchronously, mostly after its agentStop hooks have run (seen with the real client,
+    tests/e2e/test_copilot.py); when the turn got there first, it is judged."""
     kind = rec.get("type")
     return kind in ("session.shutdown", "session.resume") or (
         kind == "hook.end" and rec["data"].get("hookType") == "agentStop")
