@@ -31,6 +31,13 @@ def saved_files(home: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
 
 
+def chats_holding(home: Path, text: str) -> list[Path]:
+    """The chats the CLI saved (`~/.gemini/tmp/<project>/chats/`) that hold `text`."""
+    encoded = json.dumps(text)[1:-1]
+    return [p for p in (home / ".gemini" / "tmp").glob("*/chats/*") if p.is_file()
+            and encoded in p.read_text(encoding="utf-8", errors="replace")]
+
+
 def gemini_env(home: Path, url: str) -> dict[str, str]:
     settings = home / ".gemini" / "settings.json"
     settings.parent.mkdir(parents=True, exist_ok=True)
@@ -52,14 +59,21 @@ def test_a_correction_reaches_the_next_sessions_first_prompt_once(
         run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
         run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
         session_1 = len(model.streamed())
+        after_1 = saved_files(isolated_env)
+        # Once, on a loaded CI machine, the CLI kept no chat of a session: without it there is
+        # nothing to collect. Not ours to fix; the first session is then run again, once.
+        if not chats_holding(isolated_env, CORRECTION):
+            model.script[:0] = [[{"text": "Which parser do you mean?"}], [{"text": "Sorry, which tests?"}]]
+            run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
+            run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
+            session_1 = len(model.streamed())
         run_agent([*gemini, "-p", "add a --verbose flag"], cwd=repo, env=env)
         first_of_2 = model.streamed()[session_1]
         run_agent([*gemini, "--resume", "latest", "-p", "now update the docs"], cwd=repo, env=env)
         later_of_2 = model.streamed()[-1]
-    assert session_1 == 2 and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
+    assert session_1 in (2, 4) and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
     injected = [t for t in user_texts(first_of_2) if HEADER in t]
-    # Once under load the CLI saved no chat for session 1, so there was nothing to inject: say what it saved.
-    assert len(injected) == 1 and CORRECTION in injected[0], saved_files(isolated_env)
+    assert len(injected) == 1 and CORRECTION in injected[0], (after_1, saved_files(isolated_env))
     assert sum(HEADER in t for t in user_texts(later_of_2)) == 1  # the earlier turn's context, not a second one
     cases = [json.loads(line) for line in run_cli("show", "github.com/example/widget", "--json").stdout.splitlines()]
     assert [c["agent"] for c in cases if c["source"] == "human"] == ["gemini"]  # its type is the classifier's business
