@@ -245,7 +245,7 @@ def test_every_pattern_is_linear_on_a_megabyte_of_near_matches() -> None:
         start = time.process_time()
         for _ in pattern.finditer(text):
             pass
-        if (spent := time.process_time() - start) > 0.5:
+        if (spent := time.process_time() - start) > 2.0:  # linear: under 0.25 s here; quadratic: minutes
             slow[name] = round(spent, 2)
     assert not slow, slow
 

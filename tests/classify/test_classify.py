@@ -434,11 +434,12 @@ def test_fixture_messages_in_the_eval_set_are_real() -> None:
 
 def test_every_pattern_is_fast_on_a_megabyte_of_near_matches() -> None:
     # Each pattern alone, not only behind classify()'s 200-character cut: a pattern that
-    # backtracks quadratically takes minutes here, a linear one well under a tenth of a second.
+    # backtracks quadratically takes minutes here, a linear one under 0.2 s on a quiet machine;
+    # the bound leaves room for a CI machine three times slower (seen: 3.4x on the masking test).
     speed = _load_bench("classify_speed")
     times = speed.pattern_times(speed.adversarial(1_000_000))
     assert len(times) > 100
-    slow = {name: round(t, 2) for name, t in times.items() if t > 0.5}
+    slow = {name: round(t, 2) for name, t in times.items() if t > 2.0}
     assert not slow, slow
 
 
