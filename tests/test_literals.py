@@ -55,13 +55,13 @@ def _rule_patterns() -> list[tuple[str, int]]:
 
 
 PATTERNS = _rule_patterns()
+# Compiled once, with their clauses: re's own cache holds 512 patterns, fewer than these, so
+# re.search would compile every one of them again for every example.
+COMPILED = [(re.compile(p, f), necessary(p, f)) for p, f in PATTERNS]
 # The literals the patterns are made of, and filler in four scripts: texts built from these hit
 # the patterns often, half-matches included.
-PIECES = sorted({w for p, f in PATTERNS for c in necessary(p, f) for w in c})
+PIECES = sorted({w for _, clauses in COMPILED for c in clauses for w in c})
 FILLER = [" ", ", ", ". ", "?", "\n", "the ", "a ", "x", "1", "是", "了", "が", "て", "이", "요", "_", "-", "'", '"', "="]
-# Compiled once: re's own cache holds 512 patterns, fewer than these, so re.search would compile
-# every one of them again for every example.
-COMPILED = [(re.compile(p, f), necessary(p, f)) for p, f in PATTERNS]
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

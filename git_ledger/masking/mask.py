@@ -390,21 +390,20 @@ def _label(kinds: list[str]) -> str:
 
 def _apply(text: str, regions: list[Region]) -> str:
     regions.sort()
-    starts: list[int] = []
-    ends: list[int] = []
-    kinds: list[dict[str, None]] = []  # kinds in order, once: thousands of secrets in a sentence merge
+    # Each merged region's kinds in order, once, added in place: copying them per region was
+    # quadratic when thousands of secrets in one sentence merge into one region.
+    merged: list[tuple[int, int, dict[str, None]]] = []
     for r in regions:
-        if ends and r.start < ends[-1]:
-            ends[-1] = max(ends[-1], r.end)
-            kinds[-1][r.kind] = None
+        if merged and r.start < merged[-1][1]:
+            start, end, kinds = merged[-1]
+            kinds[r.kind] = None
+            merged[-1] = (start, max(end, r.end), kinds)
         else:
-            starts.append(r.start)
-            ends.append(r.end)
-            kinds.append({r.kind: None})
+            merged.append((r.start, r.end, {r.kind: None}))
     out, pos = [], 0
-    for start, end, found in zip(starts, ends, kinds):
+    for start, end, kinds in merged:
         out.append(text[pos:start])
-        out.append(_label(list(found)))
+        out.append(_label(list(kinds)))
         pos = end
     out.append(text[pos:])
     return "".join(out)

@@ -49,24 +49,25 @@ def gemini_env(home: Path, url: str) -> dict[str, str]:
 def test_a_correction_reaches_the_next_sessions_first_prompt_once(
     gemini_cli: Path, repo: Path, isolated_env: Path
 ) -> None:
-    script = [[{"text": "Which parser do you mean?"}], [{"text": "Sorry, which tests?"}],
-              [{"text": "Where should the flag go?"}], [{"text": "Which docs?"}]]
-    with fake_gemini(script) as model:
+    replies_1 = [[{"text": "Which parser do you mean?"}], [{"text": "Sorry, which tests?"}]]
+    with fake_gemini([*replies_1, [{"text": "Where should the flag go?"}], [{"text": "Which docs?"}]]) as model:
         env = gemini_env(isolated_env, model.url)
         out = run_cli("install", "gemini", cwd=repo, env=env)
         assert out.returncode == 0 and "BeforeAgent and AfterAgent hooks installed" in out.stdout, out.stderr
         gemini = [str(gemini_cli), "-o", "text"]
-        run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
-        run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
-        session_1 = len(model.streamed())
+
+        def first_session() -> int:
+            run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
+            run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
+            return len(model.streamed())
+
+        session_1 = first_session()
         after_1 = saved_files(isolated_env)
         # Once, on a loaded CI machine, the CLI kept no chat of a session: without it there is
         # nothing to collect. Not ours to fix; the first session is then run again, once.
         if not chats_holding(isolated_env, CORRECTION):
-            model.script[:0] = [[{"text": "Which parser do you mean?"}], [{"text": "Sorry, which tests?"}]]
-            run_agent([*gemini, "-p", "fix the parser"], cwd=repo, env=env)
-            run_agent([*gemini, "--resume", "latest", "-p", CORRECTION], cwd=repo, env=env)
-            session_1 = len(model.streamed())
+            model.script[:0] = replies_1
+            session_1 = first_session()
         run_agent([*gemini, "-p", "add a --verbose flag"], cwd=repo, env=env)
         first_of_2 = model.streamed()[session_1]
         run_agent([*gemini, "--resume", "latest", "-p", "now update the docs"], cwd=repo, env=env)
