@@ -196,9 +196,9 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
     return any(p.question and p.question.search(text) for p in packs)
 
 
-# A question mark ends a sentence in any language; an English full stop only after a word ("it still fails. can
+# A question mark ends a sentence in any language; a full stop only after an English or Korean word ("it still fails. can
 # you see why?"), not inside a number, a path or a version.
-_SENTENCE_MARKS = Regex(r"([。！？!?\n]+|(?<=[a-z])\.\s+)")
+_SENTENCE_MARKS = Regex(r"([。！？!?\n]+|(?<=[a-z가-힣])\.\s+)")
 
 
 def _statements(text: str, packs: list[Pack]) -> str:

@@ -62,15 +62,21 @@ _WORK_REPORT = rx(
     r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
     r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
     r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
-    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
+    r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正|改进|改進|优化|優化|完善|实现|實現|新增|增加|移除|去掉|去除"
+    r"|解决|解決|简化|簡化|替换|替換|重写|重寫|创建|創建|补充|補充|统一|統一|修好|改好)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
     # "我把 timeout 调大到了 30 秒", "现在页面会正确显示图标了", "这样应该就可以了", "请刷新页面查看效果", "你可以再试一下"
     r"|我把[^。\n]{1,30}?(?:改|調|调|換|换|設|设|移|刪|删|加|放)[^。\n]{0,4}?了|(?:現在|现在)[^。\n]{0,20}(?:會|会|能|可以)(?:正確|正确|正常)[^。\n]{0,12}了"
     r"|(?:這樣|这样)(?:應該|应该)?(?:就)?(?:可以|行|好|沒問題|没问题)了|(?:應該|应该)就(?:能|可以)(?:看到|正常)"
-    r"|(?:再|重新)(?:試|试|測試|测试|運行|运行|跑|刷新|編譯|编译|啟動|启动)(?:一下|一次|看看)|(?:刷新|重新整理)(?:一下)?(?:頁面|页面|瀏覽器|浏览器)?(?:後|后)?(?:即可|查看|看看)"
+    r"|(?:再|重新)(?:試|试|測試|测试|運行|运行|跑|刷新|編譯|编译|啟動|启动)(?:一下|一次|看看)|(?:请|請)(?:您)?(?:再)?(?:试|試)(?:试|試|一下)(?:看)?|(?:刷新|重新整理)(?:一下)?(?:頁面|页面|瀏覽器|浏览器)?(?:後|后)?(?:即可|查看|看看)"
     r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
     r"|(?:書き|直し|変え|作り|入れ|消し)ました"
+    # "…するよう修正", "画面の実装完了", "修正後、もう一度…", a request to test it again or check it works: the work reported, or handed over
+    r"|[うくぐすつぬぶむる](?:よう|ように)(?:修正|変更|調整|対応|更新)|(?:構築|実装|作成|修正|設定|対応|更新|追加|変更)(?:が)?完了"
+    r"|(?:修正|変更|更新)(?:後|した後)[、,]|(?:再テスト|再実行|再度実行|動作確認|再生|プレイ|お試し)(?:を)?(?:して|し)(?:みて)?(?:ください|下さい)"
     r"|(?:변경|수정|추가|삭제|제거|정리|이동|작성|설정|업데이트|교체|적용|생성|구현|보완|반영|개선)(?:[·・/]\w{1,4})?(?:했습니다|하였습니다|했어요|했음|완료|되었습니다|됐습니다)"
     r"|완료(?:되었|됐|했)"
+    # "보이게 했습니다", "여백이 같아지도록 했습니다": made it so
+    r"|(?:게|도록)\s?(?:했습니다|하였습니다|했어요|만들었습니다|바꿨습니다|바꾸었습니다|처리했습니다)"
     # Korean "this should work now", "try it again", "here is the fixed code", "the build passed":
     # 이제 정상적으로 작동할 것입니다, 다시 실행해 보세요, 수정된 코드는 다음과 같습니다, 빌드도 성공했습니다
     r"|(?:작동|동작|해결|반영|적용|표시|실행|이동|출력)(?:할|될)\s?(?:것입니다|거예요|거에요|겁니다)"
@@ -83,6 +89,8 @@ _WORK_REPORT = rx(
     r"|(?:변경|수정|추가|적용|반영|업데이트)(?:했으니|했으니까|했고|하였으니)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
     r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
+# A fenced code block, or one left open at the end of the message.
+_FENCED = Regex(r"```[^\n]*\n?(?:(?!```)[\s\S]){0,20000}(?:```|$)")
 # A chat agent's edit proposal: the elided rest of a file it rewrote.
 _EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
@@ -173,5 +181,17 @@ def claims_work(previous: str) -> bool:
     tail = previous[-LOOKED_AT:]
     # Cheapest first; the Stop guard's detector (~0.5 ms a kilobyte) reads only the closing lines,
     # where an agent's claim of completion stands.
-    return (_EDIT_MARK.search(tail.lower()) is not None or reports_work(tail)
-            or find_claim(tail[-CLAIM_LOOKED_AT:]) is not None)
+    if (_EDIT_MARK.search(tail.lower()) is not None or reports_work(tail)
+            or find_claim(tail[-CLAIM_LOOKED_AT:]) is not None):
+        return True
+    # A chat agent often ends with the code it changed or the commands to run: its report is the
+    # prose before them ("修改了结算逻辑，请试试看。 ```bash npm run dev```").
+    prose = _prose_end(previous)
+    return prose != tail and (reports_work(prose) or find_claim(prose[-CLAIM_LOOKED_AT:]) is not None)
+
+
+def _prose_end(previous: str) -> str:
+    """The last LOOKED_AT characters of `previous` without its fenced code blocks."""
+    if "```" not in previous:
+        return previous[-LOOKED_AT:]
+    return _FENCED.sub("\n", previous)[-LOOKED_AT:]

@@ -225,6 +225,26 @@ def test_a_wrapped_clock_stamped_log_is_a_paste() -> None:
     assert C.classify(_BUILD_LOG).excluded == "pasted-output"  # opening a task: a paste, no words of complaint
 
 
+# A C compiler's diagnostics, with the include chain and the caret lines under the source.
+_COMPILER_OUTPUT = (
+    "In file included from src/ui/screen.c:4:\n"
+    "src/ui/events.h:12:3: note: previous declaration of 'screen_event' with type 'screen_event'\n"
+    "   12 | } screen_event;\n"
+    "      |   ^~~~~~~~~~~~\n"
+    "src/ui/screen.c:40:9: error: conflicting types for 'screen_event'\n"
+    "src/app/App.cs(18,22): error CS0104: 'Timer' is an ambiguous reference\n"
+)
+
+
+def test_compiler_diagnostics_are_a_paste() -> None:
+    typed = C.typed_words(_COMPILER_OUTPUT + "same again")
+    assert typed.words == "same again"
+    got = C.classify(_COMPILER_OUTPUT, previous="I fixed the header includes; the build should pass now.", previous_tools=("Edit(src/ui/screen.c)",))
+    assert got.type == "result-error"  # pasted right after the agent's fix
+    assert C.classify(_COMPILER_OUTPUT).excluded == "pasted-output"  # opening a task
+    assert C.typed_words("In function main you forgot to free the buffer").words.startswith("In function")  # typed words stay
+
+
 def test_rule_names_say_which_pack_and_rule_matched() -> None:
     c = C.classify("빠졌잖아")
     assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")

@@ -282,3 +282,26 @@ def test_a_plan_a_list_or_an_upstream_fix_claims_no_work() -> None:
     assert not claims_work("The bug is fixed in version 2.3 of the library, so you could upgrade.")
     assert claims_work("Here's the updated config with the new timeout.")
     assert claims_work("The bug is fixed: the parser now skips empty rows.")
+
+
+@pytest.mark.parametrize("previous", [
+    "2. 改进了表单校验：提交前检查邮箱格式", "优化了底部栏的样式。", "新增了导出接口。", "这样应该更流畅了。请试试看是否符合要求。",
+    "クリック時に色が変わるよう修正", "✅ **一覧画面の実装完了**", "修正後、ページを開き直してもう一度試してください。", "ビルド後に動作確認をしてください。",
+    "메뉴를 열면 배경이 보이게 했습니다.", "간격이 모두 같도록 했습니다.",
+])
+def test_work_reported_or_handed_over_to_be_tried_claims_work(previous: str) -> None:
+    assert claims_work(previous)
+
+
+@pytest.mark.parametrize("previous", [
+    "你提到了缓存的问题，我们先看看配置。", "要不要我再优化一下样式？", "どの画面から作りますか？", "어떤 방식으로 할지 알려 주세요.",
+])
+def test_a_question_or_an_offer_in_those_languages_claims_no_work(previous: str) -> None:
+    assert not claims_work(previous)
+
+
+def test_the_report_before_the_closing_code_is_read() -> None:
+    commands = "\n\n```bash\nnpm install\nnpm run dev\n```\n\n```ts\n" + "const retries = 5;\n" * 120 + "```"
+    assert claims_work("修改了结算逻辑，现在会先显示订单确认页。" + commands)
+    assert claims_work("I updated the checkout flow." + commands)
+    assert not claims_work("Which payment providers should the checkout offer?" + commands)

@@ -313,6 +313,9 @@ OUTPUT_LINE = rx(
     # JSON and console pastes: a bracket line, a quoted key, a browser console frame, a request line
     r"|[{}\[\]](?:\s*[,{}\[\]])*\s*$|\"[^\"\n]{1,80}\"\s*:\s|[\w@$./\\-]{1,200}\.(?:js|ts|tsx|jsx|mjs|py|rs|go|java|rb|kt):\d+"
     r"|(?:GET|POST|PUT|PATCH|DELETE)\s+https?://|[┏┃┡└├│┌┐┘┗━─]"
+    # a compiler's diagnostic ("src/main.c:57:3: error: …", "App.vue(12,5): warning …") and its include chain
+    r"|[\w@$./\\:-]{1,200}\.[A-Za-z]{1,6}(?::\d+){1,2}:\s?(?:fatal\s)?(?:error|warning|note)\b"
+    r"|[\w@$./\\:-]{1,200}\.[A-Za-z]{1,6}\(\d+(?:,\d+)?\):\s?(?:error|warning)\b|In\sfile\sincluded\sfrom\s\S|In\s(?:member\s)?function\s['‘`]"
     r"|(?:[a-z_]\w{0,60}\.){1,6}[A-Z]\w{0,60}(?:Error|Exception)\b)"
 )
 # Words of a failure in pasted output: a pasted error after the agent claimed its work is a
