@@ -932,3 +932,43 @@ def test_phenomena_of_the_other_packs_said_of_the_agent(text: str, type_: str) -
 def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
     for context in ("claim", "explained", "none"):
         assert _typed(context, text) is None, context
+
+
+# Day seven: forms a fresh sample of other people's sessions showed right after the work, with the look-alikes
+# that share their words.
+DAY_SEVEN_AFTER_THE_WORK = [
+    ("not seeing the new toggle at all?", "omission"),
+    ("I'm still not seeing any change on the settings page", "omission"),
+    ("hmm, not seeing it", "omission"),
+    ("an error pops up when I open the dashboard", "result-error"),
+    ("error appeared while saving the form", "result-error"),
+    ("now I get: TypeError: cannot read properties of undefined", "result-error"),
+    ("the chart still flickers on resize", "result-error"),
+    ("the list still freezes when I scroll", "result-error"),
+    ("nice, but it's not vertically centered on wide screens", "result-error"),
+    ("the tabs aren't clickable on a phone", "result-error"),
+]
+DAY_SEVEN_LOOK_ALIKES = [
+    "not seeing any errors now, great",
+    "not seeing the need for a cache here",
+    "zero errors now!",
+    "0 errors now, thanks",
+    "no more crashes now",
+    "now I have: a working build and green tests",
+    "the menu isn't visible for admins, that's by design",
+    "it's not visible to guests, which is intended",
+    "make sure the panel is not visible to guests",
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), DAY_SEVEN_AFTER_THE_WORK)
+def test_day_seven_forms_after_the_work(text: str, type_: str) -> None:
+    assert _typed("claim", text) == type_
+    assert _typed("none", text) is None
+    assert _typed("explained", text) is None
+
+
+@pytest.mark.parametrize("text", DAY_SEVEN_LOOK_ALIKES)
+def test_day_seven_look_alikes_stay_untyped(text: str) -> None:
+    for context in ("claim", "explained", "none"):
+        assert _typed(context, text) is None, context

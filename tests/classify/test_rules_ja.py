@@ -396,3 +396,17 @@ def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
     assert typed(text, FIXED) == "untyped"
     assert typed(text, ASKED) == "untyped"
     assert typed(text) == "untyped"
+
+
+# Day seven: what happened when the person did something ("…した際に"), right after the work, is a report; the same
+# opening of a request names a case to handle.
+@pytest.mark.parametrize("text", ["保存を押した際に一覧が更新されません", "送信した際にエラーになります"])
+def test_what_happened_when_the_person_did_it_is_a_report_after_the_work(text: str) -> None:
+    assert C.classify(text, previous=FIXED[0], previous_tools=FIXED[1]).type == "result-error"
+    assert C.classify(text, previous=ASKED[0], previous_tools=ASKED[1]).type not in TYPES
+
+
+@pytest.mark.parametrize("text", ["ボタンを押した際に確認メッセージを出してください", "保存に失敗した際はリトライしてください"])
+def test_a_case_to_handle_opened_the_same_way_stays_untyped(text: str) -> None:
+    for previous, tools in (FIXED, ASKED):
+        assert C.classify(text, previous=previous, previous_tools=tools).type not in TYPES

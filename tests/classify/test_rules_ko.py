@@ -424,3 +424,34 @@ def test_the_gate_types_the_parity_cases_as_running_every_rule_does() -> None:
     for text in texts:
         for context in contexts:
             assert C._classify(text, True, context) == C._classify(text, False, context), (text, context)
+
+
+# Day seven: forms a fresh sample of other people's sessions showed right after the work, and their look-alikes.
+DAY_SEVEN_AFTER_CLAIM = [
+    ("목록 로딩이 계속 실패하고 있어요", R),
+    ("결제 화면 로딩이 실패하고 있어요. 고칠 수 있나요?", R),  # the failure said, then asked to fix it
+    ("상세 페이지에 목록이 전혀 나오지 않음", R),
+    ("그래프가 나오지 않습니다", R),
+    ("캡처를 보면 저장 버튼이 눌리지 않아요", R),  # "as the screenshot shows", not a case
+    ("설정 화면 로딩이 실패해요", R),  # 화면 (screen) is no "if"
+]
+DAY_SEVEN_LOOK_ALIKES = [
+    "빈 값이면 아무것도 나오지 않게 해 주세요",
+    "에러 문구가 나오지 않도록 처리해 주세요",
+    "실패하고 있는 테스트 목록을 정리해 주세요",
+    "수정했어요. 한 번 확인해 줄래요?",
+    "저장에 실패하면 알림을 띄워 주세요",
+]
+
+
+@pytest.mark.parametrize(("text", "type_"), DAY_SEVEN_AFTER_CLAIM)
+@pytest.mark.parametrize(("previous", "tools"), AFTER_WORK)
+def test_day_seven_forms_after_the_work(text: str, type_: str, previous: str | None, tools: tuple[str, ...]) -> None:
+    assert C.classify(text, previous=previous, previous_tools=tools).type == type_
+    assert C.classify(text, previous=OPENING).type not in TYPES
+
+
+@pytest.mark.parametrize("text", DAY_SEVEN_LOOK_ALIKES)
+@pytest.mark.parametrize("previous", [None, FIXED_HAEYO, OPENING])
+def test_day_seven_look_alikes_stay_untyped(text: str, previous: str | None) -> None:
+    assert C.classify(text, previous=previous).type not in TYPES

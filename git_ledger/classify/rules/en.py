@@ -86,6 +86,9 @@ _FOLLOWED_FAILED = (r"\b(?:errors?|erroring|exception|denied|refused|fails?|fail
                     r"|won'?t|doesn'?t|didn'?t|does\s+not|did\s+not|can'?t|cannot|couldn'?t|not\s+found|no\s+such|timeout|timed\s+out|hangs?|hung"
                     r"|[45]\d\d|missing|gone|wrong|worse|same|nothing(?!\s+else)|still(?!\s+(?:running|waiting|in\s+progress)))\b")
 
+# A state the work was for, said not reached: "it's not centered on wide screens", "they're not clickable".
+_STATE_SOUGHT = r"(?:\w+ly\s+)?(?:centered|centred|aligned|visible|clickable|scrollable|responsive|sorted|translated|persisted)"
+
 TYPES: tuple[Rule, ...] = (
     rule(O, "you-forgot", r"\byou(?:'ve| have)?" + _ADV
          + r"\s+(?:forgot|forgotten|missed|skipped|omitted|overlooked|neglected)\b"
@@ -124,6 +127,11 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
          r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
          unless=r"\b(?:if|whether|why|reason|point|need|problem|issue|difference|harm)\b", after_claim=True),
+    # "not seeing the new toggle at all?", "still not seeing any change", "I'm not seeing it": the work looked for, not found.
+    rule(O, "not-seeing-after-claim", r"^(?:(?:hmm+|but|ok|okay|um+|uh+|so|still|nope|no)[,.!\s]+){0,2}(?:i'?m\s+|i\s+am\s+)?(?:still\s+)?not\s+seeing\s+"
+         r"(?:the|any|my|a|an|it|them|this|that|these|those|new|updated|changes?|anything)\b",
+         unless=r"\b(?:if|whether|need|needed|problem|harm|point|great|good|nice|perfect|thanks|works?|fixed)\b"
+         r"|\b(?:any|more)\s+(?:errors?|warnings?|issues?|problems?|crash\w{0,3}|failures?)\b", after_claim=True, asked=True),
     rule(O, "missing-after-claim", r"\b(?:is|are|was|were)\s+(?:still\s+|also\s+)?missing\b|\bthere\s+(?:is|are)\s+(?:still\s+)?(?:some\s+)?missing\b"
          r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
          unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check|for\s+a\s+while|always"
@@ -579,7 +587,7 @@ TYPES: tuple[Rule, ...] = (
          r"|if|whether|should|make\s+sure|ensure|when|good|great|nice|perfect|thanks)\b", after_claim=True),
     rule(R, "fails-after-claim", r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|do\s+not|isn'?t|is\s+not|aren'?t"
          r"|are\s+not|wasn'?t|won'?t|can'?t|cannot|never|not)\s+(?:seem\s+to\s+|really\s+|actually\s+|even\s+)?"
-         r"(?:work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
+         r"(?:" + _STATE_SOUGHT + r"|work|works|working|build|builds|building|compile|compiling|run|running|start|starting|load|loading"
          r"|render|rendering|show|showing|shown|display|displaying|displayed|fixed|fix|help|behav\w{1,4}"
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
@@ -588,7 +596,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
-         r"|why\s+not|not\s+only|not\s+just)\b"
+         r"|why\s+not|not\s+only|not\s+just|on\s+purpose|by\s+design)\b|\b(?:that'?s|which\s+is|it'?s)\s+(?:fine|ok|okay|expected|intended)\b"
          # an imperative "don't change the default", "never run it on main": an instruction, not a report
          r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
          after_claim=True),
@@ -604,13 +612,15 @@ TYPES: tuple[Rule, ...] = (
          r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
+         r"|misbehav\w{0,4}|glitch\w{0,4}|flicker\w{0,4}|freez\w{1,3}|froze|lags|lagging|stutter\w{0,4}|janky|choppy|jumps?|jumping"
          r"|won'?t|can'?t|cannot|loops?|looping|returned|same|weird|odd|a\s+bit\s+(?:weird|odd|off|broken|wrong|buggy)"
          r"|i\s+(?:don'?t|do\s+not|can'?t|cannot)\s+see)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
          r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
-         r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:on|in|at|when|while|after"
+         r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:(?:pops?|popped|shows?|showed|comes?|came)\s+(?:up\s+)?"
+         r"|(?:appears?|appeared|occurs?|occurred|happens?|happened)\s+)?(?:on|in|at|when|while|after"
          r"|during|with|running|from|again|now)\b"
          r"|^(?:now\s+)?(?:an?\s+|the\s+)?(?:[\w.-]+\s+)?(?:errors?|exception|crash|failure)(?:\s+now)?\s*(?:[:.!]|$)"
          r"|\b(?:now|still|again)\s+(?:i\s+|we\s+|it\s+)?(?:get|got|getting|see|seeing|have|has|throws?|shows?|gives?)\s+(?:an?\s+|the\s+|this\s+|these\s+|some\s+)?"
@@ -620,7 +630,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:[\w-]+\s+)?(?:errors?|exception)\s*(?::|$)"
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
-         r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
+         r"|state|boundary|code)s?|should|add|log)\b|\b(?:no|zero|0)\s+(?:more\s+)?(?:errors?|exceptions?|crash\w{0,3}|failures?)\b", after_claim=True),
     # "something went wrong", "something is broken now", "there's an issue when running" right after the work
     # (not "if something goes wrong, roll back", nor "show 'something went wrong' when the request fails": a spec).
     rule(R, "went-wrong-after-claim", r"^(?:(?:hmm+|ok|okay|well|so|but|and|now|oh|uh+|ugh|nope|no)[,.!\s]+){0,2}(?:something|sth)\s+"
@@ -639,6 +649,9 @@ TYPES: tuple[Rule, ...] = (
          r"|\bthere\s+(?:is|was|are|were)\s+(?:now\s+|still\s+)?(?:this|these|the\s+following)\s+(?:[\w-]+\s+)?(?:errors?|exceptions?|failures?|crash|traceback)\b"
          r"|^(?:(?:ok|okay|hmm+|well|so|but|and)[,.!\s]+){0,2}now\s+(?:i|we|it)\s+(?:get|got|have|see|gets|shows?|throws?|gives?)\s+(?:this|these)\s*:"
          r"|\b(?:but|and)\s+(?:i\s+)?(?:got|get|getting)\s+this\s*:"
+         # "now I get: TypeError: …", "now it shows: 502 …": the failure itself after the colon
+         r"|^(?:(?:ok|okay|hmm+|well|so|but|and)[,.!\s]+){0,2}now\s+(?:i|we|it)\s+(?:get|got|have|see|gets|shows?|throws?|gives?)\s*:\s*[^\n]{0,80}?"
+         r"\b(?:error|exception|cannot|can'?t|not\s+found|failed|undefined)\b"
          r"|\bnow\s+(?:i|we|it)\s+(?:get|got|gets|am\s+getting|'m\s+getting|returns?|gives?|throws?)\s+(?:an?\s+|the\s+)?(?:http\s+)?[45]\d\d\b"
          r"|\b(?:error|exception)\s+(?:that\s+)?(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:now\s+|still\s+)?(?:having|getting|seeing|hitting)\b",
          unless=r"\b(?:if|whether|in\s+case|should|handle|handling|catch|make\s+sure|ensure|add\s+(?:an?\s+|some\s+|proper\s+)?(?:error|exception|handling|check|try)"
@@ -733,7 +746,7 @@ TYPES: tuple[Rule, ...] = (
          r"|slower|wrong|missing|disappeared|gone|hangs|garbled)\b",
          unless=r"\b(?:no|zero)\s+(?:more\s+|longer\s+)?(?:errors?|crash(?:es)?|failures?)\b|\b(?:errors?|crash(?:es)?"
          r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
-    rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
+    rule(R, "now-broken", r"\b(?<!no\s)(?<!any\s)(?<!zero\s)(?<!more\s)(?<!0\s)(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
          r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"
          r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"
@@ -874,7 +887,8 @@ EXCLUSIONS = (
          unless=r"^[^.?!\n]{0,20}?\bnow\s+(?:i|we|it)(?:'m|\s+am|'re|\s+are)?\s+(?:get|got|getting|have|see|seeing)\s+(?:this|these|the\s+following"
          r"|an?\s+(?:[\w-]+\s+)?(?:error|exception|crash))\b"
          r"|^[^.?!\n]{0,30}?\bbut\s+(?:the\s+|it\s+|this\s+|that\s+|you\s+)?[^.?!\n]{0,60}?\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|doesn'?t|didn'?t"
-         r"|still|missing|broken|wrong|fails?|failing|never)\b"
+         r"|don'?t|can'?t|won'?t|still|missing|broken|wrong|fails?|failing|never)\b|^[^.?!\n]{0,30}?\bbut\s+(?:it|they|this|that)(?:'s|'re|\s+is|\s+are)\s+not\s+"
+         r"(?:" + _STATE_SOUGHT + r"|working|showing|loading|rendering|displayed|saved|updated)\b"
          # "fine, but you added the `dirs` crate, we already have one": what the agent did, set right.
          r"|^[^.?!\n]{0,30}?\bbut\s+you(?:'ve|\s+have)?\s+(?:also\s+|just\s+)?(?:added|used|removed|deleted|changed|broke|forgot|missed|put|installed"
          r"|pushed|renamed|dropped|wrote|created|hardcoded|left)\b"),

@@ -31,7 +31,10 @@ _ERR = r"틀|잘못|엉망|이상|깨|망가|빠|누락|놓|빼먹|버그|에러
 # The agent named as the one who got it wrong, or "still"/"again"/"just now" after its attempt.
 _AGENT = r"네가|니가|너가|당신|아직|여전히|또\s|방금|아까"
 # a condition: "…하면", "…되면" (a case, not a report)
-_IF_CASE = r"(?:으|하|되)?면(?=\s|$)"
+# (not "스크린샷을 보면 …": "as the screenshot shows", evidence, not a case; not the nouns 화면 (screen),
+# 장면, 정면, 측면, 전면, 후면, 표면, 평면, 단면, 국면, 반면)
+_IF_CASE = (r"(?<!를\s보)(?<!을\s보)(?<!를\s봐)(?<!을\s봐)(?<![화장정측전후표평단국반])"
+            r"(?:으|하|되)?면(?=\s|$)")
 # a polite question in 나요 (not 일어나요, 끝나요)
 _ASKS_NAYO = r"(?<=[가-힣])(?<!일어)(?<!끝)나요"
 # someone else named with an honorific (팀장님, 민수 씨가, 선생님께서)
@@ -277,7 +280,7 @@ _REDO = rule(R, "redo-after-claim", r"처음부터\s?다시\s?(?:해|짜|만들|
              unless=r"드릴게|드리겠|할게|할께|하겠|볼게", after_claim=True, asked=True)
 # Right after the agent's work, an action failed or nothing came back: "API 호출이 실패합니다", "실패했어요",
 # "응답이 안 와요", "값이 0으로 나와요" (not "실패하면 …", "실패 시 …": a case).
-_FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\s|또\s|다\s)?실패(?:해요|합니다|하네요?|했어요|했습니다|함|해|했어|했네요?|하는데요?|했는데요?)" + _END +
+_FAILED = rule(R, "failed-after-claim", r"(?:^|\s|이|가|은|는|도)(?:계속\s|또\s|다\s)?실패(?:해요|합니다|하네요?|했어요|했습니다|함|해|했어|했네요?|하는데요?|했는데요?|하고\s?있(?:어요|습니다|네요?|음|어|는데요?))" + _END +
                r"|(?:응답|데이터|이메일|메일|알림|문자|값|결과|푸시|웹훅|콜백|이벤트|요청)(?:이|가)?\s?안\s?(?:와요|와|옵니다|오네요?|들어와요?|들어옵니다)" + _END +
                r"|(?<![\d.])0(?:으로|이)\s?(?:나와|나옵|떠|뜹|찍혀|찍힙|표시돼|표시됩)",
                unless=r"않게|않도록|없게|없도록|" + _IF_CASE + r"|\s시(?=\s|$)|경우", after_claim=True)
@@ -437,7 +440,7 @@ _SHOULD_BE = rule(R, "should-be-after-claim", r"(?:야\s?하는|야하는|가능
 # Right after the agent's work, the formal negative of working or showing: "표시되지 않아요", "작동하지
 # 않습니다", "저장이 되지 않았어요", "작동 안 해요" (not "않으면", "않도록", "않게": a case, an aim).
 _NOT_WORKING = rule(R, "not-working-after-claim", r"(?:이|가)\s?되지\s?않(?:아요|습니다|네요|는데요|는데|아|음|았어요|았습니다)" + _END + r"|(?:작동|동작|표시|반영|적용|실행|저장|로드|로딩|출력|렌더링|연결|설치|빌드|컴파일|통과|이동"
-                    r"|나타나|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
+                    r"|나타나|나오|보이|열리|눌리|뜨|바뀌)(?:이\s?|가\s?)?(?:되|하)?지\s?(?:않|못\s?(?:해|하|했))"
                     r"(?:아요|아|습니다|았어요|았어|았습니다|네요|는데요|는데|음|요|고)?(?=\s|$|[.!~…,?])"
                     r"|(?:작동|동작)(?:을|이)?\s?안\s?(?:해|해요|함|하네|하네요|하는데|하는데요|됨|돼|돼요)(?=\s|$|[.!~…,?])",
                     after_claim=True)

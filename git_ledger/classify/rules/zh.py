@@ -162,8 +162,10 @@ TYPES: tuple[Rule, ...] = (
          also=r"(?:怎麼|怎么|為什麼|为什么|結果|结果|卻|却|偏偏|竟然|而不是|(?:沒|没)" + _LET + r"你)"),
     # Right after the agent's work: "不需要 catch 异常", "不用部署其他的": more than was asked (not an
     # answer to the agent's own question, "要加测试吗？" "不用").
-    rule(IV, "not-needed-after-claim", r"^(?:不需要|不用|沒必要|没必要)[^，,。！!？?]{1,20}[。!！]*$",
-         after_claim=True, not_an_answer=True),
+    # (not "不用，依赖我自己来装": an offer declined, the user takes the step)
+    # (the whole message: an `unless` would make the anchors a sentence's)
+    rule(IV, "not-needed-after-claim", r"^(?![^\n]{0,30}?(?:我(?:自己|來|来|手動|手动)|自己(?:來|来|手動|手动|裝|装|弄|做|處理|处理)))"
+         r"(?:不需要|不用|沒必要|没必要)[^，,。！!？?]{1,20}[。!！]*$", after_claim=True, not_an_answer=True),
     # "你怎么把测试删了", "为什么把配置改了？": the agent did something it was not asked to.
     rule(IV, "why-did-you", r"你(?:怎麼|怎么|為什麼|为什么|咋)(?:又|還|还|直接|就)?(?:把|給|给)[^，,。！!？?]{1,15}?(?:刪|删|改|動|动|換|换"
          r"|推|覆蓋|覆盖|重寫|重写)(?:了|掉)"),
@@ -477,8 +479,10 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "problem-stays", r"(?:問題|问题|bug|錯誤|错误|報錯|报错|症狀|症状)\s?(?:還|还|依然|仍然|依舊|依旧|仍)(?:是)?(?:在|存在|有)"),
     # Right after the agent's work: "你的输出只是空模板，未完成第三步", "导出还没做完": not finished
     # (not "未完成的任务先放着": a case).
-    rule(O, "unfinished-after-claim", r"(?:未|沒|没)(?:有)?(?:完成|做完|寫完|写完|改完|做好|寫好|写好)(?![的度])",
-         unless=r"不是(?:沒|没|未)|如果|要是|萬一|万一|的話|的话|(?:時|时)(?:候)?|之前|以前|先|吧|嗎|吗", after_claim=True),
+    # ("导出按钮的功能并没有实现", "分页根本没实现": what it claimed; not "我这边还没完成": the user's own part)
+    rule(O, "unfinished-after-claim", r"(?:未|沒|没)(?:有)?(?:完成|做完|寫完|写完|改完|做好|寫好|写好|實現|实现|做到|改好|修好|改過來|改过来)(?![的度])",
+         unless=r"不是(?:沒|没|未)|如果|要是|萬一|万一|的話|的话|(?:時|时)(?:候)?|之前|以前|先|吧|嗎|吗|等(?:我|你|他)|再說|再说"
+         r"|我(?:這邊|这边|自己|們|们)|正常|沒關係|没关系|不要緊|不要紧|沒問題|没问题", after_claim=True),
     # Right after the agent's work, asked: "权限那块不需要改吗？", "测试没跑吗", "文档也要更新吧？": a miss
     # pointed at.
     rule(O, "missed-asked", r"(?:不需要|不用|沒有|没有|沒|没)(?:一起|也|同步)?(?:改|修改|更新|處理|处理|同步|加|調整|调整|跑|測|测)(?:一下)?"
@@ -554,7 +558,7 @@ _OPPOSITE_OPENING = rule(IV, "opposite-after-claim", r"^(?:正好|恰恰|剛好|
 # Right after the agent's work: "之前还好好的", "刚才还能用的", "原来是可以正常显示的", "改之前明明是好的": it broke what worked
 # (not "之前还好好的那台服务器要下线了": a thing described).
 _USED_TO = rule(R, "used-to-work-after-claim", r"(?:之前|以前|剛才|刚才|剛剛|刚刚|原來|原来|本來|本来|改之前|修改之前|改動之前|改动之前)(?:都|也)?"
-                r"(?:明明|還|还|都)?(?:是)?(?:好好的|好的|能用|可以用|正常|沒問題|没问题|沒事|没事|(?:可以|能)(?:正常)?(?:顯示|显示|用|運行|运行|跑|登錄|登录"
+                r"(?:明明|還|还|都)?(?:是)?(?:好好的|好的|能用|可以用|正常|沒問題|没问题|沒事|没事|(?:可以|能)(?=的)|(?:可以|能)(?:正常)?(?:顯示|显示|用|運行|运行|跑|登錄|登录"
                 r"|打開|打开|工作|編譯|编译|通過|通过|載入|加载|加載)(?:的)?)(?:的)?(?:啊|呀|啦|呢)?(?=[，,。.!！…\s]|$)",
                 unless=r"如果|要是|的話|的话|嗎|吗|要|我(?:這邊|这边)?(?:之前|以前)", after_claim=True)
 # Right after the agent's work: "还不如原来的", "之前的版本更好": it made it worse.
@@ -607,8 +611,14 @@ _UNWANTED = rule(R, "unwanted-after-claim", r"(?:多(?:了|出來了|出来了|�
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
                      r"|(?:別|别|不要)(?:再)?(?:說|说)(?:修好|好了|完成|搞定|解決|解决)", after_claim=True)
 
+# Right after the agent's work: "生成的效果很差", "效果不太理想，边缘还是糊的": its result judged poor (not "效果不好的图片删掉":
+# which ones; not "如果效果不好就换": a case).
+_POOR_RESULT = rule(R, "poor-result-after-claim", r"效果(?:也|還|还|真|實在|实在|都)?(?:太|很|非常|特別|特别|好|超|極|极|比較|比较|有點|有点)?"
+                    r"(?:差|爛|烂|糟|糟糕)(?:了|啊|呀|吧)?(?![的得])|效果(?:還是|还是|也|都)?不(?:太|怎麼|怎么)?(?:好|對|对|理想|行|明顯|明显)(?![的得])",
+                    unless=r"如果|要是|的話|的话|萬一|万一|會不會|会不会|擔心|担心|怕|以免|避免|可能|嗎|吗|怎麼樣|怎么样|好不好", after_claim=True, not_an_answer=True)
+
 TYPES = TYPES + (_WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
-                 _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST)
+                 _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
