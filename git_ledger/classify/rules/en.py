@@ -130,8 +130,7 @@ TYPES: tuple[Rule, ...] = (
     # "not seeing the new toggle at all?", "still not seeing any change", "I'm not seeing it": the work looked for, not found.
     rule(O, "not-seeing-after-claim", r"^(?:(?:hmm+|but|ok|okay|um+|uh+|so|still|nope|no)[,.!\s]+){0,2}(?:i'?m\s+|i\s+am\s+)?(?:still\s+)?not\s+seeing\s+"
          r"(?:the|any|my|a|an|it|them|this|that|these|those|new|updated|changes?|anything)\b",
-         unless=r"\b(?:if|whether|need|needed|problem|harm|point|great|good|nice|perfect|thanks|works?|fixed)\b"
-         r"|\b(?:any|more)\s+(?:errors?|warnings?|issues?|problems?|crash\w{0,3}|failures?)\b", after_claim=True, asked=True),
+         unless=r"\b(?:if|whether|need|needed|problem|harm|point|great|good|nice|perfect|thanks|works?|fixed)\b", after_claim=True, asked=True),
     rule(O, "missing-after-claim", r"\b(?:is|are|was|were)\s+(?:still\s+|also\s+)?missing\b|\bthere\s+(?:is|are)\s+(?:still\s+)?(?:some\s+)?missing\b"
          r"|\bmissing\s+(?:lots|a\s+lot|some|all|most|the\s+(?:rest|other))\b",
          unless=r"\b(?:if|whether|when|handle|handling|should|in\s+case|add\s+(?:a|an|the)\s+check|for\s+a\s+while|always"
@@ -630,7 +629,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwith\s+(?:an?\s+|the\s+|this\s+|some\s+)?(?:[\w-]+\s+)?(?:errors?|exception)\s*(?::|$)"
          r"|\b(?:however|but)\s+(?:there\s+(?:is|are)\s+)?(?:still\s+)?(?:an?\s+|some\s+)?(?:errors?|exceptions?|warnings?)\s+(?:in|on|when|at)\b",
          unless=r"\b(?:if|whether|handle|handling|catch|show\s+an?\s+error|return\s+an?\s+error|error\s+(?:message|handling|page"
-         r"|state|boundary|code)s?|should|add|log)\b|\b(?:no|zero|0)\s+(?:more\s+)?(?:errors?|exceptions?|crash\w{0,3}|failures?)\b", after_claim=True),
+         r"|state|boundary|code)s?|should|add|log)\b", after_claim=True),
     # "something went wrong", "something is broken now", "there's an issue when running" right after the work
     # (not "if something goes wrong, roll back", nor "show 'something went wrong' when the request fails": a spec).
     rule(R, "went-wrong-after-claim", r"^(?:(?:hmm+|ok|okay|well|so|but|and|now|oh|uh+|ugh|nope|no)[,.!\s]+){0,2}(?:something|sth)\s+"
@@ -746,7 +745,7 @@ TYPES: tuple[Rule, ...] = (
          r"|slower|wrong|missing|disappeared|gone|hangs|garbled)\b",
          unless=r"\b(?:no|zero)\s+(?:more\s+|longer\s+)?(?:errors?|crash(?:es)?|failures?)\b|\b(?:errors?|crash(?:es)?"
          r"|failures?|warnings?)\s+(?:are|is)\s+gone\b|\bfixed\b|\bworks\b"),
-    rule(R, "now-broken", r"\b(?<!no\s)(?<!any\s)(?<!zero\s)(?<!more\s)(?<!0\s)(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
+    rule(R, "now-broken", r"\b(?:broken|fail|fails|failing|crash|crashes|crashing|errors)\s+now\b"
          r"|\bnow\s+(?:it|this|that|everything)?\s*(?:is\s+|'s\s+)?(?:broken|fails|failing|crashes"
          r"|crashing|doesn'?t\s+work|won'?t\s+(?:build|compile|start|run))\b"
          r"|\bnow\s+(?:the\s+|my\s+|our\s+)?[\w.-]+\s+(?:is|are)\s+(?:also\s+|completely\s+)?(?:broken|failing(?!\s+over)|crashing)\b"
@@ -910,10 +909,10 @@ EXCLUSIONS = (
          r"|overlook|skip|break|broken)\b"
          r"|\b(?:not|isn'?t|wasn'?t)\s+(?:my|a|an)\s+(?:mistake|fault|error|oversight|typo)\b"),
     rule(NEGATED, "nothing-wrong", r"\bnothing(?:'s| is| was)?\s+(?:\S+\s+)?(?:missing|wrong|broken"
-         r"|broke|failing|off)\b|\bno\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?)\b"
+         r"|broke|failing|off)\b|\b(?:no|zero|0)\s+(?:more\s+)?(?:worries|problem|problems|issues?|errors?|bugs?|crash(?:es)?|failures?|exceptions?)\b"
          r"(?!\s+(?:in|on|at|from|when|while|shown|showing|logged|reported|anywhere|either)\b)"
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
-         r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\ball\s+good\b"
+         r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\bnot\s+seeing\s+any\s+(?:more\s+)?(?:errors?|warnings?|issues?|problems?|crash(?:es)?|failures?)\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b(?!,?\s+but\b)"
          r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
     # "those warnings are unrelated to this change": the user sets the problem apart from the agent's work.
