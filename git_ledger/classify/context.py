@@ -181,17 +181,15 @@ def claims_work(previous: str) -> bool:
     tail = previous[-LOOKED_AT:]
     # Cheapest first; the Stop guard's detector (~0.5 ms a kilobyte) reads only the closing lines,
     # where an agent's claim of completion stands.
-    if (_EDIT_MARK.search(tail.lower()) is not None or reports_work(tail)
-            or find_claim(tail[-CLAIM_LOOKED_AT:]) is not None):
+    if _EDIT_MARK.search(tail.lower()) is not None or _reports_or_claims(tail):
         return True
+    if "```" not in previous:
+        return False
     # A chat agent often ends with the code it changed or the commands to run: its report is the
     # prose before them ("修改了结算逻辑，请试试看。 ```bash npm run dev```").
-    prose = _prose_end(previous)
-    return prose != tail and (reports_work(prose) or find_claim(prose[-CLAIM_LOOKED_AT:]) is not None)
+    prose = _FENCED.sub("\n", previous)[-LOOKED_AT:]
+    return prose != tail and _reports_or_claims(prose)
 
 
-def _prose_end(previous: str) -> str:
-    """The last LOOKED_AT characters of `previous` without its fenced code blocks."""
-    if "```" not in previous:
-        return previous[-LOOKED_AT:]
-    return _FENCED.sub("\n", previous)[-LOOKED_AT:]
+def _reports_or_claims(text: str) -> bool:
+    return reports_work(text) or find_claim(text[-CLAIM_LOOKED_AT:]) is not None
