@@ -915,25 +915,6 @@ PARITY_LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "type_"), PARITY_AFTER_THE_WORK)
-def test_phenomena_of_the_other_packs_after_the_work(text: str, type_: str) -> None:
-    assert _typed("claim", text) == type_
-    assert _typed("none", text) is None  # a bare report at the start of a task is no correction
-    assert _typed("explained", text) is None
-
-
-@pytest.mark.parametrize(("text", "type_"), PARITY_ANY_CONTEXT)
-def test_phenomena_of_the_other_packs_said_of_the_agent(text: str, type_: str) -> None:
-    assert _typed("claim", text) == type_
-    assert _typed("none", text) == type_
-
-
-@pytest.mark.parametrize("text", PARITY_LOOK_ALIKES)
-def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
-    for context in ("claim", "explained", "none"):
-        assert _typed(context, text) is None, context
-
-
 # Day seven: forms a fresh sample of other people's sessions showed right after the work, with the look-alikes
 # that share their words.
 DAY_SEVEN_AFTER_THE_WORK = [
@@ -961,14 +942,20 @@ DAY_SEVEN_LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "type_"), DAY_SEVEN_AFTER_THE_WORK)
-def test_day_seven_forms_after_the_work(text: str, type_: str) -> None:
+@pytest.mark.parametrize(("text", "type_"), PARITY_AFTER_THE_WORK + DAY_SEVEN_AFTER_THE_WORK)
+def test_phenomena_of_the_other_packs_after_the_work(text: str, type_: str) -> None:
     assert _typed("claim", text) == type_
-    assert _typed("none", text) is None
+    assert _typed("none", text) is None  # a bare report at the start of a task is no correction
     assert _typed("explained", text) is None
 
 
-@pytest.mark.parametrize("text", DAY_SEVEN_LOOK_ALIKES)
-def test_day_seven_look_alikes_stay_untyped(text: str) -> None:
+@pytest.mark.parametrize(("text", "type_"), PARITY_ANY_CONTEXT)
+def test_phenomena_of_the_other_packs_said_of_the_agent(text: str, type_: str) -> None:
+    assert _typed("claim", text) == type_
+    assert _typed("none", text) == type_
+
+
+@pytest.mark.parametrize("text", PARITY_LOOK_ALIKES + DAY_SEVEN_LOOK_ALIKES)
+def test_look_alikes_of_those_phenomena_stay_untyped(text: str) -> None:
     for context in ("claim", "explained", "none"):
         assert _typed(context, text) is None, context

@@ -682,8 +682,22 @@ NOT_ANY_4 = [
     "先测试一下再提交",
 ]
 
+# Day seven's look-alikes of the forms at the end of this file, tested as round four's are.
+DAY_SEVEN_LOOK_ALIKES = [
+    "效果不好的样本先删掉",
+    "如果效果不好就换个模型",
+    "效果怎么样？",
+    "效果很不错",
+    "我这边的部分还没实现，你先做后端",
+    "当前没有实现也没关系，先跳过",
+    "没有实现的接口先放着",
+    "不需要，我自己手动装依赖",
+    "不用了，我自己来改",
+    "不需要加测试吗？",
+]
 
-@pytest.mark.parametrize("text", NOT_ANY_4)
+
+@pytest.mark.parametrize("text", NOT_ANY_4 + DAY_SEVEN_LOOK_ALIKES)
 @pytest.mark.parametrize("previous", [None, FIXED, ASKED])
 def test_round_four_look_alikes_are_not_typed(text: str, previous: str | None) -> None:
     tools = FIXED_TOOLS if previous == FIXED else ()
@@ -706,7 +720,7 @@ def test_following_the_agents_instructions_then_a_failure_is_typed_without_a_cla
     assert C.classify(text, previous=previous).type in TYPES
 
 
-# Day seven: forms a fresh sample of other people's sessions showed right after the work, and their look-alikes.
+# Day seven: forms a fresh sample of other people's sessions showed right after the work (their look-alikes are with round four's).
 DAY_SEVEN_AFTER_CLAIM = [
     ("生成的图片效果非常差，全是噪点", R),
     ("效果不太理想，边缘还是糊的", R),
@@ -715,28 +729,9 @@ DAY_SEVEN_AFTER_CLAIM = [
     ("分頁根本沒有實現。", O),
     ("改之前是可以的", R),
 ]
-DAY_SEVEN_LOOK_ALIKES = [
-    "效果不好的样本先删掉",
-    "如果效果不好就换个模型",
-    "效果怎么样？",
-    "效果很不错",
-    "我这边的部分还没实现，你先做后端",
-    "当前没有实现也没关系，先跳过",
-    "没有实现的接口先放着",
-    "不需要，我自己手动装依赖",
-    "不用了，我自己来改",
-    "不需要加测试吗？",
-]
 
 
 @pytest.mark.parametrize(("text", "type_"), DAY_SEVEN_AFTER_CLAIM)
 def test_day_seven_forms_after_the_agents_work(text: str, type_: str) -> None:
     assert C.classify(text, previous=FIXED, previous_tools=FIXED_TOOLS).type == type_
     assert C.classify(text, previous=ASKED).type not in TYPES
-
-
-@pytest.mark.parametrize("text", DAY_SEVEN_LOOK_ALIKES)
-@pytest.mark.parametrize("previous", [None, FIXED, ASKED])
-def test_day_seven_look_alikes_are_not_typed(text: str, previous: str | None) -> None:
-    tools = FIXED_TOOLS if previous == FIXED else ()
-    assert C.classify(text, previous=previous, previous_tools=tools).type not in TYPES
