@@ -9,6 +9,7 @@ A claim of completion is the Stop guard's notion (`classify.claims.find_claim`: 
 pass", "I've fixed …", 全部完成). A reply reporting work it did ("I've changed X", "Updated the
 routes", "修改了 …", "変更しました", "수정했습니다") claims work as well, though it claims no
 completion: that is the small test here. A plan ("I'll change X", "let me update …") claims nothing.
+A chat answer (no tool call on record) that hands over code claims work too: the code is its work.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ _WORK_REPORT = rx(
     r"|\b(?:try|run|test)\s+(?:it|this|that|running\s+it)?\s*again\b|\bwith\s+(?:this|these)\s+changes?\b"
     r"|\bnow\s+let'?s\s+(?:run|test|try|check|rebuild|build|verify|see|restart)\b|\blet\s+me\s+fix\s+(?:this|that|it)\s+by\b"
     r"|\b(?:error|bug|issue|problem)\s+(?:is|has\s+been)\s+(?:now\s+)?(?:fixed|resolved)\b(?!\s+(?:in|upstream|by)\b)"
-    r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly)\b|(?m:^)```diff"
+    r"|\bnow\s+(?:has|have|clearly|looks|displays|shows|works|correctly|properly|covers|supports|contains)\b|(?m:^)```diff"
     r"|\b(?:these|the|my|our)\s+(?:changes|updates|modifications|edits|fixes)\b|\b(?:is|are)\s+(?:now\s+)?working\s+(?:as\s+expected"
     r"|correctly|properly|now)\b|\bcorrectly\s+(?:shows|handles|returns|displays|renders|parses|identifies)\b"
     r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
@@ -70,6 +71,10 @@ _WORK_REPORT = rx(
     r"|(?:再|重新)(?:試|试|測試|测试|運行|运行|跑|刷新|編譯|编译|啟動|启动)(?:一下|一次|看看)|(?:请|請)(?:您)?(?:再)?(?:试|試)(?:试|試|一下)(?:看)?|(?:刷新|重新整理)(?:一下)?(?:頁面|页面|瀏覽器|浏览器)?(?:後|后)?(?:即可|查看|看看)"
     r"|(?:変更|修正|更新|追加|削除|置換|調整|作成|実装|対応|反映|同期)(?:しました|いたしました|済み|済)"
     r"|(?:書き|直し|変え|作り|入れ|消し)ました"
+    # the build or the tests passed (ビルドが成功しました, 构建成功了, 编译通过), and "this should work now" (これで動くはずです)
+    r"|(?:ビルド|テスト|コンパイル|デプロイ|インストール)(?:は|が|も)?(?:すべて|全て)?(?:成功|通過|パス)(?:しました|しています|済|です|[。！!\n])"
+    r"|(?:これで|これにより)[^。\n]{0,40}(?:はずです|はずだ|ません|なります|できます|ようになりました)"
+    r"|(?:构建|構建|编译|編譯|测试|測試|部署|安装|安裝|打包)(?:已经|已經|也|都|全部)?(?:成功|通过|通過)(?![后後之时時的])"
     # "…するよう修正", "画面の実装完了", "修正後、もう一度…", a request to test it again or check it works: the work reported, or handed over
     r"|[うくぐすつぬぶむる](?:よう|ように)(?:修正|変更|調整|対応|更新)|(?:構築|実装|作成|修正|設定|対応|更新|追加|変更)(?:が)?完了"
     r"|(?:修正|変更|更新)(?:後|した後)[、,]|(?:再テスト|再実行|再度実行|動作確認|再生|プレイ|お試し)(?:を)?(?:して|し)(?:みて)?(?:ください|下さい)"
@@ -88,9 +93,38 @@ _WORK_REPORT = rx(
     r"|정상\s?(?:동작|작동)(?:을|을\s?)?\s?확인"
     r"|(?:변경|수정|추가|적용|반영|업데이트)(?:했으니|했으니까|했고|하였으니)"
     # A chat agent's edit proposal ("// ... existing code ...") and a status line ticked done
-    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료)")
+    r"|✅\s?(?:\*\*)?\s?(?:完了|完成|done|fixed|완료|" + _EN_WORK + r"\b)"
+    # work in progress, as an agent narrates its edits (수정 중입니다, 修正中です, 正在修改)
+    r"|(?:수정|추가|변경|적용|조정|업데이트|구현|제거|삭제)\s?중입니다|(?:修正|変更|追加|更新|実装|調整|削除)中です"
+    r"|正在(?:修改|更新|添加|修复|修復|调整|調整|删除|刪除|实现|實現)"
+    # 이제 … 위치합니다: "now it sits right below", the state the work left
+    r"|이제\s[^.!?\n]{0,80}(?:보입니다|표시됩니다|위치합니다|작동합니다|동작합니다|나옵니다|열립니다|사라집니다|않습니다)")
 # A fenced code block, or one left open at the end of the message.
 _FENCED = Regex(r"```[^\n]*\n?(?:(?!```)[\s\S]){0,20000}(?:```|$)")
+# The same, its info string (the language) and its body apart.
+_FENCE_PARTS = Regex(r"```([^\n`]{0,40})\n((?:(?!```)[\s\S]){0,20000})(?:```|$)")
+# Blocks that hold commands to run or output to read, not code handed over ("```bash npm run dev```").
+_NOT_CODE_BLOCKS = frozenset({
+    "bash", "sh", "shell", "shellscript", "console", "terminal", "zsh", "fish", "powershell", "ps", "ps1",
+    "pwsh", "cmd", "bat", "batch", "text", "txt", "log", "logs", "output", "stdout", "stderr", "markdown",
+    "md", "mermaid", "csv", "tsv",
+})
+_CODE_BLOCKS = frozenset({
+    "python", "py", "javascript", "js", "jsx", "typescript", "ts", "tsx", "c", "cpp", "c++", "cc", "h",
+    "hpp", "csharp", "cs", "c#", "java", "kotlin", "kt", "swift", "go", "golang", "rust", "rs", "ruby",
+    "rb", "php", "html", "css", "scss", "sass", "less", "vue", "svelte", "sql", "dart", "lua", "r",
+    "scala", "gdscript", "ets", "arkts", "objc", "objective-c", "elixir", "haskell", "ocaml", "zig",
+    "solidity", "sol", "graphql", "prisma", "dockerfile", "makefile", "xml", "xaml", "jsonc",
+    "yaml", "yml", "toml", "ini", "nginx", "hcl", "terraform", "gradle", "groovy", "cmake", "astro",
+    "diff", "patch",
+})
+# A line of code, in most languages: it ends a statement or opens/closes a block, declares,
+# imports, assigns, returns, or is markup.
+_CODE_LINE = Regex(
+    r"(?m:[;{}(\[,]\s*$|^\s*(?:def|class|function|import|from|return|const|let|var|public|private|protected"
+    r"|static|void|int|if|elif|else|for|while|using|namespace|#include|export|async|await|fn|func|package|struct"
+    r"|interface|type|enum|try|catch|except|with|<<<<<<<|=======|>>>>>>>)\b|\s=\s|=>|^\s*</?[a-z][\w-]*[^<>\n]{0,200}>\s*$)")
+CODE_BLOCK_LINES = 3  # fewer lines name a call or a value ("`npm test`"), not code handed over
 # A chat agent's edit proposal: the elided rest of a file it rewrote.
 _EDIT_MARK = Regex(r"(?://|#|<!--)\s?\.\.\.\s?existing\s+code\s?\.\.\.")
 # A sentence that plans or offers ("I'll update", "let me change", "would you like me to") is not a report.
@@ -127,7 +161,8 @@ class Context:
     def claimed(self) -> bool:
         """It claimed its work done, reported work, or ran edit/run tools."""
         if self._claimed is None:
-            self._claimed = ran_edit_or_run(self.tools) or (self.previous is not None and claims_work(self.previous))
+            self._claimed = ran_edit_or_run(self.tools) or (
+                self.previous is not None and claims_work(self.previous, self.tools))
         return self._claimed
 
     @property
@@ -176,8 +211,9 @@ def ends_with_question(previous: str) -> bool:
     return bool(lines) and lines[-1].rstrip(_DECORATION).endswith(("?", "？"))
 
 
-def claims_work(previous: str) -> bool:
-    """The agent's message claims completion (`find_claim`) or reports work it did."""
+def claims_work(previous: str, tools: Sequence[str] = ()) -> bool:
+    """The agent's message claims completion (`find_claim`) or reports work it did; or, in a
+    turn that recorded no tool call, it hands over code (`hands_over_code`)."""
     tail = previous[-LOOKED_AT:]
     # Cheapest first; the Stop guard's detector (~0.5 ms a kilobyte) reads only the closing lines,
     # where an agent's claim of completion stands.
@@ -185,10 +221,32 @@ def claims_work(previous: str) -> bool:
         return True
     if "```" not in previous:
         return False
+    if not tools and hands_over_code(previous):
+        return True
     # A chat agent often ends with the code it changed or the commands to run: its report is the
     # prose before them ("修改了结算逻辑，请试试看。 ```bash npm run dev```").
     prose = _FENCED.sub("\n", previous)[-LOOKED_AT:]
     return prose != tail and _reports_or_claims(prose)
+
+
+def hands_over_code(previous: str) -> bool:
+    """The message holds a block of code of a few lines, not commands to run nor output.
+
+    A chat agent (Cursor's chat, an aider answer, a pasted ChatGPT reply: turns with no tool
+    call on record) does its work by writing the code for the user to apply: its answer is the
+    work, as an edit is an agent's. A turn that ran only reading tools quoted the code it read,
+    so the caller asks this only of a turn that recorded no tool call."""
+    for block in _FENCE_PARTS.finditer(previous):
+        info = block.group(1).strip().lower()
+        language = info.split()[0].rsplit(".", 1)[-1] if info else ""
+        if language in _NOT_CODE_BLOCKS:
+            continue
+        lines = [line for line in block.group(2).splitlines() if line.strip()]
+        if len(lines) < CODE_BLOCK_LINES:
+            continue
+        if language in _CODE_BLOCKS or 2 * sum(_CODE_LINE.search(line) is not None for line in lines) >= len(lines):
+            return True
+    return False
 
 
 def _reports_or_claims(text: str) -> bool:

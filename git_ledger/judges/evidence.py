@@ -66,7 +66,7 @@ def flags(text: str, typed: str, pasted: bool, previous: str, previous_tools: st
     from git_ledger.classify.context import claims_work, ran_edit_or_run
 
     calls = tool_calls(previous_tools)  # read as the rules read them (`classify.context.tool_name`)
-    claimed = bool(previous.strip()) and claims_work(previous)
+    claimed = bool(previous.strip()) and claims_work(previous, calls)
     edited = ran_edit_or_run(calls)
     out = [
         "claim" if claimed else "no-claim",

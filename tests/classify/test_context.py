@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from git_ledger.classify.classify import classify
-from git_ledger.classify.context import Context, claims_work, ran_edit_or_run, tool_name
+from git_ledger.classify.context import Context, claims_work, hands_over_code, ran_edit_or_run, tool_name
 from git_ledger.classify.rules import rule
 from git_ledger.models import TYPES
 
@@ -288,6 +288,11 @@ def test_a_plan_a_list_or_an_upstream_fix_claims_no_work() -> None:
     "2. 改进了表单校验：提交前检查邮箱格式", "优化了底部栏的样式。", "新增了导出接口。", "这样应该更流畅了。请试试看是否符合要求。",
     "クリック時に色が変わるよう修正", "✅ **一覧画面の実装完了**", "修正後、ページを開き直してもう一度試してください。", "ビルド後に動作確認をしてください。",
     "메뉴를 열면 배경이 보이게 했습니다.", "간격이 모두 같도록 했습니다.",
+    # the build or the tests passed; "this should work now"; work narrated as it happens
+    "ビルドは成功していますが、警告が一つ出ています。", "テストが全て通過しました。", "これで一覧が正しく表示されるはずです。",
+    "これで不要なファイルはコミットされません。", "构建成功了，可以部署。", "单元测试都通过。", "正在修改路由配置。",
+    "✅ Created the settings page with:", "The form now supports file uploads.",
+    "버튼이 오른쪽에 오도록 수정 중입니다.", "이제 메뉴를 열어도 푸터가 바로 아래에 위치합니다.",
 ])
 def test_work_reported_or_handed_over_to_be_tried_claims_work(previous: str) -> None:
     assert claims_work(previous)
@@ -295,6 +300,9 @@ def test_work_reported_or_handed_over_to_be_tried_claims_work(previous: str) -> 
 
 @pytest.mark.parametrize("previous", [
     "你提到了缓存的问题，我们先看看配置。", "要不要我再优化一下样式？", "どの画面から作りますか？", "어떤 방식으로 할지 알려 주세요.",
+    # a build or test that is to come, or failed; a plan with "now"
+    "ビルドが成功したら、アプリを起動してください。", "ビルドが成功しませんでした。", "编译成功后运行一下。", "测试通过的话就提交。",
+    "编译没有通过。", "これで確認します。", "이제 다음 단계로 진행합니다.",
 ])
 def test_a_question_or_an_offer_in_those_languages_claims_no_work(previous: str) -> None:
     assert not claims_work(previous)
@@ -304,4 +312,35 @@ def test_the_report_before_the_closing_code_is_read() -> None:
     commands = "\n\n```bash\nnpm install\nnpm run dev\n```\n\n```ts\n" + "const retries = 5;\n" * 120 + "```"
     assert claims_work("修改了结算逻辑，现在会先显示订单确认页。" + commands)
     assert claims_work("I updated the checkout flow." + commands)
-    assert not claims_work("Which payment providers should the checkout offer?" + commands)
+    assert not claims_work("Which payment providers should the checkout offer?\n\n```bash\nnpm install\nnpm run dev\n```")
+
+
+HANDED_OVER = "Replace the loader in `app.py` with this:\n\n```python\ndef load(path):\n    with open(path) as f:\n        return json.load(f)\n```\n\nThen run it again."
+QUOTED = "This is the loader as it stands:\n\n```python\ndef load(path):\n    with open(path) as f:\n        return json.load(f)\n```\n\nIt reads the whole file at once."
+
+
+def test_a_chat_answer_that_hands_over_code_claims_work() -> None:
+    # A chat agent (no tool call on record) does its work by writing the code for the user to apply.
+    assert hands_over_code(QUOTED)
+    assert claims_work(QUOTED)
+    assert claims_work("Would you like me to explain any part?\n\n```\nint main() {\n    init();\n    return run();\n}\n```")
+    # A turn that ran only reading tools quoted what it read.
+    assert not claims_work(QUOTED, ["Read(app.py)"])
+    assert not Context(QUOTED, ["Read(app.py)"]).claimed
+    assert Context(QUOTED).claimed
+
+
+@pytest.mark.parametrize("previous", [
+    "Run these:\n\n```bash\nnpm install\nnpm run build\nnpm start\n```",  # commands to run
+    "You should see:\n\n```text\nServer listening on 3000\nConnected to db\nReady\n```",  # output to expect
+    "The layout:\n\n```\nsrc/\n  app.py\n  util.py\ntests/\n```",  # a tree, not code
+    "Call it like this:\n\n```python\nload(path)\n```",  # a line or two names a call
+])
+def test_commands_output_trees_and_one_liners_are_not_code_handed_over(previous: str) -> None:
+    assert not hands_over_code(previous)
+
+
+def test_a_pasted_failure_after_code_handed_over_is_a_result_error_after_code_read_it_is_not() -> None:
+    pasted = "```\nTraceback (most recent call last):\n  File \"app.py\", line 3, in load\nNameError: name 'json' is not defined\n```"
+    assert classify(pasted, previous=HANDED_OVER).type == "result-error"
+    assert classify(pasted, previous=QUOTED, previous_tools=["Read(app.py)"]).type not in TYPES
