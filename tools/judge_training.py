@@ -294,7 +294,7 @@ def full_path(rows: Sequence[Row], rules: Sequence[Classification], first: Any, 
     for row, rule, pa, pb in zip(rows, rules, first.tolist(), second.tolist()):
         if rule.type in TYPES:
             out.append(rule.type)
-        elif judged(rule, after_turn=message(row).after_turn, scope=scope):
+        elif judged(rule, message(row), scope=scope):
             v = verdict([("a", decide(pa, th_first)), ("b", decide(pb, th_second))])
             out.append(v.type if v is not None else None)
         else:

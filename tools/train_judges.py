@@ -23,7 +23,9 @@ Steps, all deterministic:
    precision >= ADDED_FLOOR, the full path at NATURAL_FLOOR at the natural mix: a little above
    the target, since rows flatter the thresholds they chose);
 3. both models fitted on all rows; weights (float16 hashed n-gram buckets, float32 e5 head)
-   and thresholds written with the chosen scope. No text, no n-gram and no row id is written.
+   and thresholds written with the chosen scope, and the thresholds each other scope would take
+   (the same floors on all rows), for a user who chooses a wider one. No text, no n-gram and no
+   row id is written.
 `--check` does steps 1-2 and prints the figures without writing anything; `--verify` does all
 three and compares the result with the artefact in `--out` (the shipped one by default) instead
 of writing it: it fails unless the manifest is the same and every weight within float16 rounding,
@@ -70,6 +72,8 @@ WRITTEN_WEIGHT = 0.4  # what one of our written rows weighs in training against 
 class Choice:
     scope: str
     thresholds: dict[str, float]  # judge -> correction_min
+    # scope -> judge -> correction_min, for each scope the user may choose instead (`judge_scope`)
+    by_scope: dict[str, dict[str, float]]
 
 
 def _pairs() -> list[tuple[float, float]]:
@@ -148,10 +152,12 @@ def cross_validate(rows: Sequence[real.Row], probs: dict[str, Any], folds: Seque
             best = (worth, candidate, estimate)
     if scope is None:
         scope = best[1] if best is not None else "other"
-    pair = best_pair(rows, held, by_scope[scope], range(len(rows)))
+    pairs = {candidate: best_pair(rows, held, typed, range(len(rows))) for candidate, typed in by_scope.items()}
+    pair = pairs[scope]
     if pair is None:
         raise SystemExit("\n".join(report) + "\nno thresholds reach the precision floors on tune; nothing written")
-    choice = Choice(scope, {"ngram": pair[0], "e5": pair[1]})
+    choice = Choice(scope, {"ngram": pair[0], "e5": pair[1]},
+                    {candidate: {"ngram": p[0], "e5": p[1]} for candidate, p in pairs.items() if p is not None})
     ths = {n: Thresholds(v, NONE_MIN) for n, v in choice.thresholds.items()}
     as_is = typings(rows, rules, probs, scope)
     as_is_nested, _ = nested(rows, rules, as_is, folds)
@@ -223,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         "classes": list(CLASSES),
         "evidence": evidence_digest(),  # what the judges read, as this code reads it (tests compare)
         "scope": choice.scope,
+        # A scope the user chooses instead is judged at the thresholds chosen for it on the same rows.
+        "thresholds_by_scope": choice.by_scope,
         "judges": {
             name: {"file": f"{name}.npz", "correction_min": choice.thresholds[name], "none_min": NONE_MIN, "fit": fit}
             for name, fit in (("ngram", NGRAM), ("e5", E5))

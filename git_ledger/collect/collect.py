@@ -191,7 +191,7 @@ def _judged(ev: Any, names: list[str], c: Classification, scope: str) -> Message
     from git_ledger.masking.mask import mask
 
     message = Message("", ev.previous or "", tuple(names))  # its text only once it is judged
-    if not judged(c, after_turn=message.after_turn, scope=scope):
+    if not judged(c, message, scope=scope):
         return None
     return replace(message, text=excerpt(ev.text, mask))
 

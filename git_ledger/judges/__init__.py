@@ -55,8 +55,9 @@ class NoJudges(FatalError):
     """No judge is configured and the built-in local pair is not installed."""
 
 
-def builtin(config_path: Path) -> list[Judge]:
-    """The built-in local pair, or NoJudges naming what to install (or configure instead)."""
+def builtin(config_path: Path, scope: str | None = None) -> list[Judge]:
+    """The built-in local pair at `scope`'s thresholds, or NoJudges naming what to install (or
+    configure instead)."""
     from git_ledger.judges.local import builtin_pair, missing_packages
 
     missing = missing_packages()
@@ -65,12 +66,13 @@ def builtin(config_path: Path) -> list[Judge]:
             f"no judges configured, and the built-in local pair needs {' and '.join(missing)} "
             f"(pip install 'git-ledger[local]'); or {how_to_configure(config_path)}"
         )
-    return builtin_pair()
+    return builtin_pair(scope=scope)
 
 
 def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True) -> list[Judge]:
     """The judges of the user config (a repository's config never has any), checked; when it
-    names none, the built-in local pair (NoJudges when `[local]` is not installed).
+    names none, the built-in local pair at the thresholds of the scope in effect (`chosen_scope`;
+    NoJudges when `[local]` is not installed).
 
     With `require_two`, fewer than two is a one-line FatalError saying how to configure them.
     """
@@ -78,7 +80,7 @@ def configured(env: Mapping[str, str] | None = None, *, require_two: bool = True
     config_path = paths.user_config_path(env)
     judges = from_config(gl_config.load(None, env), env, config_path=config_path)
     if not judges:
-        judges = builtin(config_path)
+        judges = builtin(config_path, chosen_scope(env))
     if require_two:
         require_panel(judges, config_path)
     return judges

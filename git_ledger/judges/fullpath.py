@@ -13,21 +13,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from git_ledger.classify.context import Context
 from git_ledger.classify.rules import LONG, NEW_TASK, PASTED
 from git_ledger.judges.base import Judge, JudgeInput
 from git_ledger.judges.panel import AGREED, PanelStats, Verdict, ask_panel
 from git_ledger.masking import mask as redact
 from git_ledger.models import NONE, OTHER, PREVIOUS_CHARS, Classification
 
-# Per scope, the rules' reasons for `none` (None: no exclusion, nothing corrective found) under
-# which a message after an agent turn still goes to the judges. Every other exclusion (empty,
-# malformed, harness, self-blame, hypothetical, agreement, recheck, negated, third-party) is hard.
-SCOPES: dict[str, frozenset[str | None]] = {
-    "other": frozenset(),
-    "untyped": frozenset({None}),
-    "untyped-long": frozenset({None, LONG}),
-    "untyped-soft": frozenset({None, LONG, PASTED, NEW_TASK}),
+
+class Scope(NamedTuple):
+    """The rules' reasons for `none` (None: no exclusion, nothing corrective found) under which a
+    message after an agent turn still goes to the judges, and whether that turn must have claimed
+    or done work (`classify.context.Context.claimed`). Every other exclusion (empty, malformed,
+    harness, self-blame, hypothetical, agreement, recheck, negated, third-party) is hard."""
+
+    reasons: frozenset[str | None]
+    after_work: bool = False
+
+
+SCOPES: dict[str, Scope] = {
+    "other": Scope(frozenset()),
+    "untyped": Scope(frozenset({None})),
+    "untyped-long": Scope(frozenset({None, LONG})),
+    "untyped-soft": Scope(frozenset({None, LONG, PASTED, NEW_TASK})),
+    "worked": Scope(frozenset({None}), after_work=True),
+    "worked-long": Scope(frozenset({None, LONG}), after_work=True),
 }
 DEFAULT_SCOPE = "other"
 
@@ -51,12 +63,20 @@ class Message:
         """An agent turn came before it (something of the agent's could be corrected)."""
         return bool(self.previous.strip() or self.previous_tools)
 
+    @property
+    def after_work(self) -> bool:
+        """The agent turn before it claimed or did work, as the rules read it."""
+        context = Context.of(self.previous or None, self.previous_tools)
+        return context is not None and context.claimed
 
-def judged(c: Classification, *, after_turn: bool, scope: str) -> bool:
-    """Whether the judges are asked about a message the rules classified as `c`."""
+
+def judged(c: Classification, m: Message, *, scope: str) -> bool:
+    """Whether the judges are asked about a message `m` the rules classified as `c`."""
     if c.type == OTHER:
         return True
-    return c.type == NONE and after_turn and c.excluded in SCOPES[scope]
+    chosen = SCOPES[scope]
+    return (c.type == NONE and m.after_turn and c.excluded in chosen.reasons
+            and (not chosen.after_work or m.after_work))
 
 
 def judge_input(m: Message) -> JudgeInput:
@@ -72,7 +92,7 @@ def judge_untyped(
     `scope`: which of the rules' answers the judges see (default: as the built-in pair was trained);
     `stats`: where to count the judges' calls."""
     scope = trained_scope() if scope is None else scope
-    picks = [i for i, (m, c) in enumerate(zip(messages, rules)) if judged(c, after_turn=m.after_turn, scope=scope)]
+    picks = [i for i, (m, c) in enumerate(zip(messages, rules)) if judged(c, m, scope=scope)]
     verdicts = ask_panel(judges, [judge_input(messages[i]) for i in picks], stats=stats) if picks else []
     out: list[Verdict | None] = [None] * len(messages)
     for i, v in zip(picks, verdicts):

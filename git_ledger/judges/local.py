@@ -102,11 +102,13 @@ class TrainedJudge(Judge):
     kind = "local"
     model = ""  # the manifest's key for this judge
 
-    def __init__(self, name: str, *, folder: Path = ARTEFACTS) -> None:
+    def __init__(self, name: str, *, folder: Path = ARTEFACTS, scope: str | None = None) -> None:
         self.folder = folder
-        entry = read_manifest(folder)["judges"][self.model]
+        manifest = read_manifest(folder)
+        entry = manifest["judges"][self.model]
         self.weights_file = folder / entry["file"]
-        self.thresholds = Thresholds(float(entry["correction_min"]), float(entry["none_min"]))
+        self.thresholds = Thresholds(float(scope_thresholds(manifest, scope).get(self.model, entry["correction_min"])),
+                                     float(entry["none_min"]))
         # The artefact's digest is the fingerprint: a retrained model never reuses cached answers.
         digest = hashlib.sha256(self.weights_file.read_bytes()).hexdigest()[:8] if self.weights_file.exists() else "none"
         super().__init__(name, f"{self.model}-{digest}", offsite=False)
@@ -215,8 +217,8 @@ class E5Embedder:
 class E5Judge(TrainedJudge):
     model = "e5"
 
-    def __init__(self, name: str, *, folder: Path = ARTEFACTS, threads: int = 1) -> None:
-        super().__init__(name, folder=folder)
+    def __init__(self, name: str, *, folder: Path = ARTEFACTS, scope: str | None = None, threads: int = 1) -> None:
+        super().__init__(name, folder=folder, scope=scope)
         self.embedder = E5Embedder(threads)
 
     def embed(self, texts: Sequence[str]) -> Any:
@@ -235,9 +237,19 @@ class E5Judge(TrainedJudge):
 MODELS: dict[str, type[NgramJudge | E5Judge]] = {"ngram": NgramJudge, "e5": E5Judge}
 
 
-def builtin_pair(folder: Path = ARTEFACTS) -> list[Judge]:
-    """The default panel, cheap judge first (the second is asked only about what the first typed)."""
-    return [NgramJudge("ngram", folder=folder), E5Judge("e5", folder=folder)]
+def builtin_pair(folder: Path = ARTEFACTS, scope: str | None = None) -> list[Judge]:
+    """The default panel, cheap judge first (the second is asked only about what the first typed),
+    at the thresholds chosen for `scope` (default: the one it was trained for)."""
+    return [NgramJudge("ngram", folder=folder, scope=scope), E5Judge("e5", folder=folder, scope=scope)]
+
+
+def scope_thresholds(manifest: dict[str, Any], scope: str | None) -> dict[str, float]:
+    """Each judge's `correction_min` for `scope`, as training chose it for that scope; empty when
+    `scope` is the trained one, None, or was given none (the judges' own entries then hold)."""
+    if scope is None or scope == manifest.get("scope"):
+        return {}
+    chosen: dict[str, float] = manifest.get("thresholds_by_scope", {}).get(scope, {})
+    return chosen
 
 
 def ngram_shape() -> tuple[int, int]:

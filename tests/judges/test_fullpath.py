@@ -14,13 +14,13 @@ CLAIM = "I've fixed the import in app.py; it should work now."
 
 def _judged(text: str, previous: str = "", tools: tuple[str, ...] = (), *, scope: str) -> bool:
     m = Message(text, previous, tools)
-    return judged(classify(text, previous=previous or None, previous_tools=tools), after_turn=m.after_turn, scope=scope)
+    return judged(classify(text, previous=previous or None, previous_tools=tools), m, scope=scope)
 
 
 def test_every_scope_judges_the_rules_other_and_none_judges_what_they_typed() -> None:
     for scope in SCOPES:
-        assert judged(Classification(OTHER, rule="en.other"), after_turn=False, scope=scope)
-        assert not judged(Classification(TYPES[0], rule="en.omission.x"), after_turn=True, scope=scope)
+        assert judged(Classification(OTHER, rule="en.other"), Message("x"), scope=scope)
+        assert not judged(Classification(TYPES[0], rule="en.omission.x"), Message("x", CLAIM), scope=scope)
 
 
 def test_the_rules_plain_none_is_judged_only_after_an_agent_turn() -> None:
@@ -30,6 +30,17 @@ def test_the_rules_plain_none_is_judged_only_after_an_agent_turn() -> None:
     assert _judged(text, "", ("Edit(app.py)",), scope="untyped")  # a stored case: its tool calls only
     assert not _judged(text, scope="untyped")  # nothing of the agent's to correct yet
     assert not _judged(text, CLAIM, scope="other")
+
+
+def test_the_worked_scopes_judge_only_after_a_turn_that_claimed_or_did_work() -> None:
+    text = "let us move on to the export feature"
+    for scope in ("worked", "worked-long"):
+        assert _judged(text, CLAIM, scope=scope)
+        assert _judged(text, "", ("Edit(app.py)",), scope=scope)
+        assert not _judged(text, "Which export format do you want?", scope=scope)  # it asked, it did nothing
+        assert not _judged(text, "", ("Read(app.py)",), scope=scope)  # it only read
+    long_text = "please also add a section to the readme about the cache. " * 6
+    assert _judged(long_text, CLAIM, scope="worked-long") and not _judged(long_text, CLAIM, scope="worked")
 
 
 def test_a_long_message_is_judged_by_its_opening_in_the_long_scopes() -> None:

@@ -91,6 +91,27 @@ def test_the_artefact_is_weights_and_thresholds_only() -> None:
     assert (ARTEFACTS / "ngram.npz").stat().st_size < 1_000_000
 
 
+def test_each_scope_the_user_may_choose_has_its_own_thresholds() -> None:
+    manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
+    by_scope = manifest["thresholds_by_scope"]
+    assert set(by_scope) <= set(SCOPES) and manifest["scope"] in by_scope
+    assert by_scope[manifest["scope"]] == {n: manifest["judges"][n]["correction_min"] for n in ("ngram", "e5")}
+    for thresholds in by_scope.values():
+        assert set(thresholds) == {"ngram", "e5"} and all(0 < v <= 1 for v in thresholds.values())
+
+
+def test_a_chosen_scope_brings_the_thresholds_trained_for_it() -> None:
+    require_local_model()
+    manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
+    wider = next(s for s in manifest["thresholds_by_scope"] if s != manifest["scope"])
+    home = Path(os.environ["GIT_LEDGER_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    assert {j.name: j.thresholds.correction_min for j in configured()} == {  # type: ignore[attr-defined]
+        n: manifest["judges"][n]["correction_min"] for n in ("ngram", "e5")}
+    (home / "config.yaml").write_text(f"judge_scope: {wider}\n")
+    assert {j.name: j.thresholds.correction_min for j in configured()} == manifest["thresholds_by_scope"][wider]  # type: ignore[attr-defined]
+
+
 def test_the_artefact_was_trained_on_what_this_code_reads() -> None:
     """A change to the judges' evidence (or to the rules' reading it uses) needs a retrain:
     `tools/train_judges.py` (then `--verify`)."""
