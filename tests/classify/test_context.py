@@ -289,10 +289,10 @@ def test_a_plan_a_list_or_an_upstream_fix_claims_no_work() -> None:
     "クリック時に色が変わるよう修正", "✅ **一覧画面の実装完了**", "修正後、ページを開き直してもう一度試してください。", "ビルド後に動作確認をしてください。",
     "메뉴를 열면 배경이 보이게 했습니다.", "간격이 모두 같도록 했습니다.",
     # the build or the tests passed; "this should work now"; work narrated as it happens
-    "ビルドは成功していますが、警告が一つ出ています。", "テストが全て通過しました。", "これで一覧が正しく表示されるはずです。",
+    "警告は残りましたがビルドは成功しています。", "テストが全て通過しました。", "これで一覧が正しく表示されるはずです。",
     "これで不要なファイルはコミットされません。", "构建成功了，可以部署。", "单元测试都通过。", "正在修改路由配置。",
     "✅ Created the settings page with:", "The form now supports file uploads.",
-    "버튼이 오른쪽에 오도록 수정 중입니다.", "이제 메뉴를 열어도 푸터가 바로 아래에 위치합니다.",
+    "버튼이 오른쪽에 오도록 수정 중입니다.", "이제 검색창이 제목 옆에 위치합니다.",
 ])
 def test_work_reported_or_handed_over_to_be_tried_claims_work(previous: str) -> None:
     assert claims_work(previous)
@@ -323,7 +323,7 @@ def test_a_chat_answer_that_hands_over_code_claims_work() -> None:
     # A chat agent (no tool call on record) does its work by writing the code for the user to apply.
     assert hands_over_code(QUOTED)
     assert claims_work(QUOTED)
-    assert claims_work("Would you like me to explain any part?\n\n```\nint main() {\n    init();\n    return run();\n}\n```")
+    assert claims_work("Here is the new version of the loop:\n\n```\nint main() {\n    init();\n    return run();\n}\n```")
     # A turn that ran only reading tools quoted what it read.
     assert not claims_work(QUOTED, ["Read(app.py)"])
     assert not Context(QUOTED, ["Read(app.py)"]).claimed

@@ -39,12 +39,12 @@ def test_the_worked_scopes_judge_only_after_a_turn_that_claimed_or_did_work() ->
         assert _judged(text, "", ("Edit(app.py)",), scope=scope)
         assert not _judged(text, "Which export format do you want?", scope=scope)  # it asked, it did nothing
         assert not _judged(text, "", ("Read(app.py)",), scope=scope)  # it only read
-    long_text = "please also add a section to the readme about the cache. " * 6
+    long_text = "please also document the cache in our readme file. " * 6
     assert _judged(long_text, CLAIM, scope="worked-long") and not _judged(long_text, CLAIM, scope="worked")
 
 
 def test_a_long_message_is_judged_by_its_opening_in_the_long_scopes() -> None:
-    text = "please also add a section to the readme about the cache. " * 6
+    text = "please also document the cache in our readme file. " * 6
     assert classify(text, previous="Here is the plan.").excluded == "long"
     assert not _judged(text, "Here is the plan.", scope="untyped")
     assert _judged(text, "Here is the plan.", scope="untyped-long")
