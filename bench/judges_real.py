@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The built-in local judge pair on real messages: rules alone, the pair alone, the full path.
 
-    GIT_LEDGER_SHARED=/work/shared python bench/judges_real.py [--part tune|measure|both]
+    GIT_LEDGER_SHARED=/work/shared python bench/judges_real.py [--part tune|measure|both] [--artefact DIR]
 
 Reads the development set (`$GIT_LEDGER_SHARED/data` or `../shared/data` beside the checkout;
 absent: says so and exits 0), leaving out the rows its labellers disputed. Per language:
@@ -17,6 +17,8 @@ absent: says so and exits 0), leaving out the rows its labellers disputed. Per l
 "Precision" counts a typed message right when it is labelled a correction of any type
 (exact-type precision also asks for the labelled type); recall is over all corrections,
 `other-correction` included; "at 85%" weights the non-corrections up to 85% of the traffic.
+`--artefact DIR` reads another artefact than the shipped one (one `tools/train_judges.py --out DIR`
+wrote, to compare a scope or a training set without overwriting the shipped artefact).
 The rows and their scores are bench/classify_real.py's (`Row`, `score`, `table`), the rows masked
 and the disputed ones left out by tools/judge_training.py's loaders.
 """
@@ -62,8 +64,8 @@ def tune(rows: list[real.Row], manifest: dict[str, object]) -> str:
     ])
 
 
-def measure(rows: list[real.Row], manifest: dict[str, object]) -> str:
-    judges = builtin_pair()
+def measure(rows: list[real.Row], manifest: dict[str, object], artefact: Path = ARTEFACTS) -> str:
+    judges = builtin_pair(artefact)
     items = [jt.judge_input(r) for r in rows]
     cost = []
     for judge in judges:  # first call loads; the second is the one timed
@@ -71,6 +73,7 @@ def measure(rows: list[real.Row], manifest: dict[str, object]) -> str:
         start = time.monotonic()
         judge.judge(items)
         cost.append(f"{judge.name} {(time.monotonic() - start) / len(items) * 1000:.1f} ms")
+    which = "shipped artefact" if artefact == ARTEFACTS else f"artefact {artefact}"
     messages = [jt.message(r) for r in rows]
     rules = jt.rule_classifications(rows)
     alone = [v.type for v in ask_panel(judges, items)]
@@ -79,8 +82,8 @@ def measure(rows: list[real.Row], manifest: dict[str, object]) -> str:
     return "\n\n".join([
         f"per message, in one batch of {len(items)} (one thread): " + ", ".join(cost),
         real.table("measure, rules alone", real.score(rows, [c.type for c in rules])),
-        real.table("measure, the pair alone (shipped artefact)", real.score(rows, alone)),
-        real.table("measure, full path (shipped artefact)", real.score(rows, full)),
+        real.table(f"measure, the pair alone ({which})", real.score(rows, alone)),
+        real.table(f"measure, full path ({which})", real.score(rows, full)),
     ])
 
 
@@ -92,26 +95,28 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"folders of harvested rows (default {jt.harvest_dir()})")
     parser.add_argument("--half", choices=("check", "dev", "all"), default="check",
                         help="with --part harvested: which half (dev is unseen only by an artefact trained without it)")
+    parser.add_argument("--artefact", type=Path, default=ARTEFACTS, metavar="DIR",
+                        help=f"the artefact to judge with (default the shipped one, {ARTEFACTS})")
     args = parser.parse_args(argv)
     folder = jt.shared_data()
     if folder is None:
         print("judges_real: no development set (set GIT_LEDGER_SHARED or put shared/ beside the checkout); skipped")
         return 0
-    manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
+    manifest = json.loads((args.artefact / MANIFEST).read_text(encoding="utf-8"))
     print(f"judges on the rules' {manifest.get('scope', 'other')} (judges.fullpath.SCOPES); thresholds "
           + ", ".join(f"{n} {e['correction_min']}" for n, e in manifest["judges"].items()) + "\n")
     if args.part == "harvested":
         halves = {"check": (jt.HARVEST_CHECK,), "dev": (jt.HARVEST_DEV,), "all": (jt.HARVEST_DEV, jt.HARVEST_CHECK)}[args.half]
         if jt.HARVEST_DEV in halves and manifest.get("trained_on", {}).get("harvested_rows"):
-            print("note: the shipped artefact was trained on a harvest's dev half: on those rows its figures are in-sample\n")
+            print("note: the artefact was trained on a harvest's dev half: on those rows its figures are in-sample\n")
         title = "harvested rows, both halves," if args.half == "all" else f"harvested {args.half} half,"
-        print(measure(jt.load_harvested(args.harvested, halves), manifest).replace("measure,", title))
+        print(measure(jt.load_harvested(args.harvested, halves), manifest, args.artefact).replace("measure,", title))
         return 0
     if args.part in ("tune", "both"):
         harvested = jt.load_harvested(args.harvested) if args.harvested else []  # as tools/train_judges.py
         print(tune(jt.load_rows(folder, ("tune",)) + harvested, manifest) + "\n")
     if args.part in ("measure", "both"):
-        print(measure(jt.load_rows(folder, ("measure",)), manifest))
+        print(measure(jt.load_rows(folder, ("measure",)), manifest, args.artefact))
     return 0
 
 
