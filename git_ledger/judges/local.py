@@ -109,9 +109,11 @@ class TrainedJudge(Judge):
         self.weights_file = folder / entry["file"]
         self.thresholds = Thresholds(float(scope_thresholds(manifest, scope).get(self.model, entry["correction_min"])),
                                      float(entry["none_min"]))
-        # The artefact's digest is the fingerprint: a retrained model never reuses cached answers.
+        # The artefact's digest and the thresholds are the fingerprint: a retrained model, or the same
+        # one at another scope's thresholds, never reuses cached answers (the answer is a type).
         digest = hashlib.sha256(self.weights_file.read_bytes()).hexdigest()[:8] if self.weights_file.exists() else "none"
-        super().__init__(name, f"{self.model}-{digest}", offsite=False)
+        at = f"{self.thresholds.correction_min:g}-{self.thresholds.none_min:g}"
+        super().__init__(name, f"{self.model}-{digest}-{at}", offsite=False)
         self._weights: tuple[Any, Any] | None = None
 
     def describe(self) -> str:

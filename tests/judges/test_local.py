@@ -20,7 +20,7 @@ from git_ledger.judges import configured
 from git_ledger.judges.base import ABSTAIN, OK, JudgeInput
 from git_ledger.judges.evidence import NGRAM_BUCKETS, gather, ngram_buckets
 from git_ledger.judges.fullpath import SCOPES
-from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, Thresholds, decide
+from git_ledger.judges.local import ARTEFACTS, CLASSES, MANIFEST, NgramJudge, Thresholds, decide
 from git_ledger.models import NONE, OTHER
 from tests.testing.util import JUDGES_DIR, require_local_model, run_cli
 
@@ -110,6 +110,17 @@ def test_a_chosen_scope_brings_the_thresholds_trained_for_it() -> None:
         n: manifest["judges"][n]["correction_min"] for n in ("ngram", "e5")}
     (home / "config.yaml").write_text(f"judge_scope: {wider}\n")
     assert {j.name: j.thresholds.correction_min for j in configured()} == manifest["thresholds_by_scope"][wider]  # type: ignore[attr-defined]
+
+
+def test_answers_cached_at_one_scope_are_not_reused_at_another() -> None:
+    """The panel caches a judge's answer (a type) by its cache key; another scope's thresholds
+    may answer otherwise, so they are part of the key."""
+    require_local_model()
+    manifest = json.loads((ARTEFACTS / MANIFEST).read_text(encoding="utf-8"))
+    trained = manifest["judges"]["ngram"]["correction_min"]
+    other = next(s for s, th in manifest["thresholds_by_scope"].items() if th["ngram"] != trained)
+    assert NgramJudge("ngram").cache_key != NgramJudge("ngram", scope=other).cache_key
+    assert NgramJudge("ngram").cache_key == NgramJudge("ngram", scope=manifest["scope"]).cache_key
 
 
 def test_the_artefact_was_trained_on_what_this_code_reads() -> None:
