@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from git_ledger.classify.context import Context
@@ -189,6 +189,32 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
     return rule.kind in (RECHECK, NEGATED, SELF_BLAME) and rule.unless is not None and rule.unless.search(text) is not None
 
 
+def _failure_said_apart(rule: Rule, sentences: Iterable[str], packs: list[Pack], lives: Sequence[Live],
+                        groups: Iterable[dict[str, tuple[Rule, ...]]], context: Context | None) -> bool:
+    """Right after the agent's work, a re-check request after sentences that the rules read as a
+    wrong result, with no exclusion of theirs: "The list still fails to load. Please check again",
+    "まだ読み込めません。もう一度確認してください" report the failure, then ask to look into it (in
+    every language, as each pack reads a failure). A doubt in the failure's own sentence
+    ("好像只播放一次，请检查一下") stays a doubt, and so does a request that comes first and is
+    qualified after ("can you double check it? not saying it's broken")."""
+    if rule.kind != RECHECK or context is None or not context.claimed:
+        return False
+    before: list[str] = []
+    for sentence in sentences:
+        if rule.rx.search(sentence) is not None:
+            break
+        before.append(sentence)
+    apart = "\n".join(before)
+    if not apart:
+        return False
+    said = _statements(apart + "\n", packs) or apart
+    parts = _Sentences(said)
+    if any(_hit(r, said, parts) for live in lives for r in live.exclusions):
+        return False
+    found = _first_type(said, parts, packs, groups, context=context)
+    return found is not None and found[0] == TYPES[3]
+
+
 def _is_question(text: str, packs: list[Pack]) -> bool:
     # A string test, not a regex: `[?][?!.]*$` rescans a long run of "?" from every "?".
     if text.rstrip(QUESTION_TRAILER)[-1:] in (*QUESTION_MARKS,):
@@ -312,12 +338,13 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     body = _body(prose, langs)
     lives = [_gate(lg).live(body) if gated else _everything(lg) for lg in langs]
     sentences = _Sentences(body)
+    groups = [live.types for live in lives]
     for live in lives:
         for r in live.exclusions:
-            if _hit(r, body, sentences) and not _stated_elsewhere(r, body):
+            if (_hit(r, body, sentences) and not _stated_elsewhere(r, body)
+                    and not _failure_said_apart(r, sentences, packs, lives, groups, context)):
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
-    groups = [live.types for live in lives]
     found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)
     if not found and opening_only:
         # The bare reports of a bad state ("还是如图1，…") are reports after a claim too; read after the

@@ -284,6 +284,44 @@ def test_not_x_but_y_still_corrects(text: str, previous: str | None, type_: str)
     assert C.classify(text, previous).type == type_
 
 
+# A failure reported, then a request to look into it, right after the agent's work: a correction in
+# every language; a request alone, a doubt, a request qualified after it, or the same words with no
+# work before them are not.
+REPORTED_THEN_ASKED = [
+    ("The export still fails to finish. Please check again.", "I fixed the export job."),
+    ("The sidebar is still broken on mobile. Can you look into why?", "I've fixed the layout."),
+    ("导出还是失败。请再检查一下。", "导出任务已经修好了。"),
+    ("エクスポートがまだ失敗します。もう一度確認してください。", "エクスポート処理を修正しました。"),
+    ("まだ一覧が読み込めません。原因を調べてください。", "一覧の取得処理を修正しました。"),
+    ("여전히 목록을 불러올 수 없어요. 다시 확인해 주세요.", "목록 API를 수정했습니다."),
+]
+ASKED_NOT_REPORTED = [
+    ("Please check again that the export runs on an empty table.", "I fixed the export job."),
+    ("Can you double check the export? Not saying it's broken, I just want to be sure.", "I fixed the export job."),
+    ("The totals look off to me but it might be the test data. Please check the fixtures first.", "I fixed the totals."),
+    ("I still do not get how the retry works. Please check again.", "I fixed the export job."),
+    ("我还是不太明白这个流程。请再检查一下。", "导出任务已经修好了。"),
+    ("まだよくわかりません。もう一度確認してください。", "エクスポート処理を修正しました。"),
+    ("아직도 이해가 안 가요. 다시 확인해 주세요.", "목록 API를 수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), REPORTED_THEN_ASKED)
+def test_a_failure_reported_then_a_request_to_look_again_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), ASKED_NOT_REPORTED)
+def test_a_request_to_look_again_without_a_failure_reported_before_it_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), REPORTED_THEN_ASKED)
+def test_the_same_report_and_request_after_an_answer_that_claimed_no_work_is_no_correction(text: str, previous: str) -> None:
+    """After an explanation, "it fails, please check" reports a bug: nothing of the agent's was wrong."""
+    assert C.classify(text, "The export job reads the orders table once a night.").type not in TYPES
+
+
 def test_language_comes_from_the_script_and_mixed_text_tries_every_pack() -> None:
     assert C.languages("README.md 업데이트 빠졌어") == ["ko"]  # a file name is not English
     assert C.languages("テストを忘れてる") == ["ja"]  # kana decides Japanese over Chinese

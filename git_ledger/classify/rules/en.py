@@ -897,7 +897,10 @@ EXCLUSIONS = (
          r"|(?:can|could|would)\s+you\s+(?:please\s+)?(?:verify|confirm|check|validate)"
          r"|please\s+(?:verify|confirm|validate)|are\s+you\s+sure"
          r"|(?:is|isn'?t|was|wasn'?t)\s+(?:this|that|it)\s+(?:right|correct|ok|okay|wrong|broken"
-         r"|incorrect)\b)",
+         r"|incorrect)\b"
+         # another cause offered, as zh 可能 and ja かも are doubts: "it might be the data", "not saying it's broken"
+         r"|\b(?:it|that|this)\s+(?:might|may|could)\s+(?:just\s+|also\s+|well\s+)?be\s+(?:the|my|our|a|an)\b"
+         r"|\bmaybe\s+(?:it'?s|it\s+is|that'?s)\s+(?:the|my|our|a|an|just)\b|\bnot\s+saying\s+(?:it'?s|it\s+is|that)\b)",
          # "failed the test, can you find out why", "your fix failed to fix it. can you dig deeper": the failure is said
          unless=r"^(?:\d+\s+(?:tests?\s+)?)?failed\b|\b(?:failed|fails)\s+to\s+(?:resolve|fix|solve|help)\b"
          # "help me debug why the totals are not showing": the failure is said, its cause asked for
