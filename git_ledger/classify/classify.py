@@ -191,23 +191,25 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
 
 def _failure_said_apart(rule: Rule, sentences: Iterable[str], packs: list[Pack], lives: Sequence[Live],
                         groups: Iterable[dict[str, tuple[Rule, ...]]], context: Context | None) -> bool:
-    """Right after the agent's work, a re-check request after sentences that the rules read as a
-    wrong result, with no exclusion of theirs: "The list still fails to load. Please check again",
-    "まだ読み込めません。もう一度確認してください" report the failure, then ask to look into it (in
-    every language, as each pack reads a failure). A doubt in the failure's own sentence
-    ("好像只播放一次，请检查一下") stays a doubt, and so does a request that comes first and is
-    qualified after ("can you double check it? not saying it's broken")."""
-    if rule.kind != RECHECK or context is None or not context.claimed:
+    """Right after the agent's work, a re-check request or a denial beside sentences of their own that
+    the rules read as a wrong result, with no exclusion of theirs: "The list still fails to load.
+    Please check again", "まだ読み込めません。もう一度確認してください" report the failure, then ask to
+    look into it; "No errors now. The list is still empty though", "控制台没有报错。但是页面还是空白"
+    deny one problem and report another (in every language, as each pack reads a failure). A doubt
+    in the failure's own sentence ("好像只播放一次，请检查一下") stays a doubt, and so does a request
+    that comes first and is qualified after ("can you double check it? not saying it's broken")."""
+    if rule.kind not in (RECHECK, NEGATED) or context is None or not context.claimed:
         return False
-    before: list[str] = []
+    apart: list[str] = []
     for sentence in sentences:
-        if rule.rx.search(sentence) is not None:
+        if rule.rx.search(sentence) is None:
+            apart.append(sentence)
+        elif rule.kind == RECHECK:  # what a request is about comes before it
             break
-        before.append(sentence)
-    apart = "\n".join(before)
     if not apart:
         return False
-    said = _statements(apart + "\n", packs) or apart
+    said = "\n".join(apart)
+    said = _statements(said + "\n", packs) or said
     parts = _Sentences(said)
     if any(_hit(r, said, parts) for live in lives for r in live.exclusions):
         return False

@@ -306,6 +306,31 @@ ASKED_NOT_REPORTED = [
 ]
 
 
+# One problem denied, another reported, right after the agent's work: a correction; a denial alone is not.
+DENIED_THEN_REPORTED = [
+    ("No errors now. The list is still empty though.", "I fixed the list page."),
+    ("The build has no errors. The tests still fail.", "I fixed the build."),
+    ("控制台没有报错。但是页面还是空白。", "页面已经修好了。"),
+    ("에러는 없어요. 근데 화면이 여전히 하얗게 나와요.", "화면을 수정했습니다."),
+]
+DENIED_ONLY = [
+    ("No errors now. It works!", "I fixed the list page."),
+    ("Nothing is wrong with the code. It was my cache.", "I fixed the list page."),
+    ("没有报错了，谢谢。", "页面已经修好了。"),
+    ("에러는 없어요. 잘 나와요.", "화면을 수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), DENIED_THEN_REPORTED)
+def test_one_problem_denied_and_another_reported_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), DENIED_ONLY)
+def test_a_problem_denied_alone_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), REPORTED_THEN_ASKED)
 def test_a_failure_reported_then_a_request_to_look_again_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous).type == "result-error"
