@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from git_ledger.classify.context import Context
 from git_ledger.classify.rules import (
+    AGREEMENT,
     EMPTY,
     HARNESS,
     HYPOTHETICAL,
@@ -191,14 +192,15 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
 
 def _failure_said_apart(rule: Rule, sentences: Iterable[str], packs: list[Pack], lives: Sequence[Live],
                         groups: Iterable[dict[str, tuple[Rule, ...]]], context: Context | None) -> bool:
-    """Right after the agent's work, a re-check request or a denial beside sentences of their own that
-    the rules read as a wrong result, with no exclusion of theirs: "The list still fails to load.
+    """Right after the agent's work, a re-check request, a denial, a condition or an agreement beside
+    sentences of their own that the rules read as a wrong result, with no exclusion of theirs: "The list still fails to load.
     Please check again", "まだ読み込めません。もう一度確認してください" report the failure, then ask to
     look into it; "No errors now. The list is still empty though", "控制台没有报错。但是页面还是空白"
-    deny one problem and report another (in every language, as each pack reads a failure). A doubt
+    deny one problem and report another; "ログインがまだ失敗します。ログが必要なら言ってください" reports
+    it, then offers more (in every language, as each pack reads a failure). A doubt
     in the failure's own sentence ("好像只播放一次，请检查一下") stays a doubt, and so does a request
     that comes first and is qualified after ("can you double check it? not saying it's broken")."""
-    if rule.kind not in (RECHECK, NEGATED) or context is None or not context.claimed:
+    if rule.kind not in (RECHECK, NEGATED, HYPOTHETICAL, AGREEMENT) or context is None or not context.claimed:
         return False
     apart: list[str] = []
     for sentence in sentences:
