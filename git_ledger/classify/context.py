@@ -38,7 +38,7 @@ CLAIM_LOOKED_AT = 600  # … and its last lines the claim of completion
 # in the four languages. Bounded and literal-led: it sees agents' text.
 _EN_WORK = (r"(?:changed|updated|added|modified|created|removed|deleted|replaced|rewritten|rewrote|refactored"
             r"|renamed|moved|adjusted|corrected|restored|reverted|converted|wrapped|switched|made|set|wrote"
-            r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed)")
+            r"|written|edited|patched|applied|installed|configured|cleaned|simplified|implemented|fixed|swapped)")
 _WORK_REPORT = rx(
     r"\b(?:i|we)(?:'ve|\s+have)?(?:\s+(?:now|just|also|already|successfully|finally|then))*\s+" + _EN_WORK + r"\b"
     r"|(?m:^)[\s#*>•·+-]{0,8}(?:\d+[.)]\s+)?(?:\*\*)?" + _EN_WORK + r"\s+(?:the|a|an|your|all|both|it|this|that|\w+\.\w+|`)"
@@ -62,7 +62,7 @@ _WORK_REPORT = rx(
     r"|correctly|properly|now)\b|\bcorrectly\s+(?:shows|handles|returns|displays|renders|parses|identifies)\b"
     r"|\bthis\s+(?:produces|ensures|prevents|makes|allows|fixes|resolves|removes|adds)\b"
     r"|(?:我|已经|已經|已)(?:[^，。\n]{0,6})(?:修改|更新|添加|增加|删除|刪除|替换|替換|调整|調整|重构|重構|修复|修復|修正|改为|改為|改成|创建|建立"
-    r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署)"
+    r"|设计|設計|增强|增強|居中|优化|優化|实现|實現|配置|设置|設置|提交|推送|部署|换成|換成|换掉|換掉)"
     r"|(?:修改|更新|添加|删除|刪除|调整|調整|修复|修復|重构|重構|修正|改进|改進|优化|優化|完善|实现|實現|新增|增加|移除|去掉|去除"
     r"|解决|解決|简化|簡化|替换|替換|重写|重寫|创建|創建|补充|補充|统一|統一|修好|改好)了|改(?:过|過)的|现已|現已|(?:修复|修復|修改|更新)完成|(?:现在|現在)[^。\n]{0,30}(?:已经|已經|已)"
     # "我把 timeout 调大到了 30 秒", "现在页面会正确显示图标了", "这样应该就可以了", "请刷新页面查看效果", "你可以再试一下"

@@ -321,6 +321,56 @@ DENIED_ONLY = [
 ]
 
 
+# A display still wrong right after the agent's work, in each language's own words; asked, or as a
+# condition, it is not said to be wrong.
+DISPLAY_STILL_WRONG = [
+    ("the footer is still misaligned", "I fixed the footer."),
+    ("icons are still blurry on retina screens", "I swapped in the 2x icons."),
+    ("页脚还是乱的", "页脚已经修好了。"),
+    ("图标还是模糊", "图标已经换成高清的了。"),
+    ("フッターがまだずれています", "フッターを修正しました。"),
+    ("아이콘이 여전히 흐릿해요", "아이콘을 교체했습니다."),
+]
+DISPLAY_NOT_SAID_WRONG = [
+    ("Is the footer still misaligned on your side?", "I fixed the footer."),
+    ("If the text is still cut off, shrink the font.", "I fixed the footer."),
+    ("是乱的还是整齐的？", "页脚已经修好了。"),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), DISPLAY_STILL_WRONG)
+def test_a_display_still_wrong_after_the_work_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), DISPLAY_NOT_SAID_WRONG)
+def test_a_display_asked_about_or_conditioned_is_not_typed(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type not in TYPES
+
+
+# A failure reported, then more offered on a condition; a failure only supposed is not reported.
+REPORTED_THEN_OFFERED = [
+    ("ログインがまだ失敗します。ログが必要なら言ってください。", "ログイン処理を修正しました。"),
+    ("로그인이 여전히 실패해요. 로그가 필요하면 말해 주세요.", "로그인 처리를 수정했습니다."),
+    ("The login still fails. If you need logs, tell me.", "I fixed the login."),
+]
+SUPPOSED_ONLY = [
+    ("もしまだ失敗するなら、ログを見てください。", "ログイン処理を修正しました。"),
+    ("만약 여전히 실패하면 로그를 봐 주세요.", "로그인 처리를 수정했습니다."),
+    ("If it fails again, the build is broken.", "I fixed the login."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), REPORTED_THEN_OFFERED)
+def test_a_failure_reported_then_more_offered_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), SUPPOSED_ONLY)
+def test_a_failure_only_supposed_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), DENIED_THEN_REPORTED)
 def test_one_problem_denied_and_another_reported_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous).type == "result-error"

@@ -293,6 +293,7 @@ def test_a_plan_a_list_or_an_upstream_fix_claims_no_work() -> None:
     "これで不要なファイルはコミットされません。", "构建成功了，可以部署。", "单元测试都通过。", "正在修改路由配置。",
     "✅ Created the settings page with:", "The form now supports file uploads.",
     "버튼이 오른쪽에 오도록 수정 중입니다.", "이제 검색창이 제목 옆에 위치합니다.",
+    "I swapped in the 2x icons.", "图标已经换成高清的了。",
 ])
 def test_work_reported_or_handed_over_to_be_tried_claims_work(previous: str) -> None:
     assert claims_work(previous)

@@ -613,6 +613,8 @@ TYPES: tuple[Rule, ...] = (
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
          r"|misbehav\w{0,4}|glitch\w{0,4}|flicker\w{0,4}|freez\w{1,3}|froze|lags|lagging|stutter\w{0,4}|janky|choppy|jumps?|jumping"
          r"|won'?t|can'?t|cannot|loops?|looping|returned|same|weird|odd|a\s+bit\s+(?:weird|odd|off|broken|wrong|buggy)"
+         # a display still wrong, as zh 还是乱的 / 还是歪的 and ja まだずれて: misaligned, blurry, garbled, cut off
+         r"|misaligned|off-?center|crooked|blurry|pixelated|garbled|cut\s+off|clipped|overlapping|overlaps?|squished|stretched"
          r"|i\s+(?:don'?t|do\s+not|can'?t|cannot)\s+see)\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
