@@ -371,6 +371,21 @@ def test_a_failure_only_supposed_is_no_correction(text: str, previous: str) -> N
     assert C.classify(text, previous).type not in TYPES
 
 
+# "Why does it still fail?" right after the fix, in every language; why something is still needed is no failure.
+WHY_STILL = ["Why does the login still fail?", "how come the tests still fail?", "为什么登录还是失败？",
+             "なんでまだログインできないの？", "왜 아직도 로그인이 안 돼요?"]
+
+
+@pytest.mark.parametrize("text", WHY_STILL)
+def test_why_it_still_fails_after_the_fix_is_a_result_error(text: str) -> None:
+    assert C.classify(text, "I fixed the login.").type == "result-error"
+
+
+@pytest.mark.parametrize("text", ["why do we still need the old config?", "why is this still here?"])
+def test_why_something_is_still_there_is_not_a_failure(text: str) -> None:
+    assert C.classify(text, "I fixed the login.").type != "result-error"
+
+
 @pytest.mark.parametrize(("text", "previous"), DENIED_THEN_REPORTED)
 def test_one_problem_denied_and_another_reported_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous).type == "result-error"

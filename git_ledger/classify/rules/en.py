@@ -604,7 +604,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?:not\s+)?(?:working|broken|empty|blank|failing|crashing|erroring|missing)\b"
          r"|\bwhy\s+(?:isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|won'?t|can'?t)\s+(?:it|this|that|they|the\s+[\w.-]+)\s+(?:still\s+)?"
          r"(?:work|build|show|load|render|run|compile|display|start|appear|update|save|pass)\w{0,3}\b"
-         r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b",
+         r"|\b(?:can|could)\s+you\s+(?:see|tell\s+me|find\s+out|figure\s+out|check)\s+why\b"
+         # "why does the login still fail?", "how come the tests still fail?" (as 为什么还是失败, なんでまだ…ないの)
+         r"|\b(?:why|how\s+come)\b[^.?!\n]{0,40}?\bstill\s+(?:fails?|failing|failed|broken|crash\w{0,3}|error\w{0,3}|not|doesn'?t"
+         r"|does\s+not|isn'?t|aren'?t|won'?t|can'?t|empty|blank|missing|wrong|misaligned|blurry|garbled|stuck|hangs?|getting|showing|the\s+same)\b",
          also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
          after_claim=True, asked=True),
     rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|nothing|getting|seeing|see|shows?|showing|looks?|looking|happening"
