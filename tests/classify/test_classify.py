@@ -386,6 +386,35 @@ def test_why_something_is_still_there_is_not_a_failure(text: str) -> None:
     assert C.classify(text, "I fixed the login.").type != "result-error"
 
 
+# Right after the work: the problem outlasts it, the fix took in part, no difference seen, the output
+# wrong; the same words as a condition, a requirement or a request are none of these.
+OUTLASTS_OR_PARTIAL = [
+    ("The error persists.", "I fixed it."), ("Only the first page works.", "I fixed it."),
+    ("it works only on Chrome", "I fixed it."), ("The bug came back.", "I fixed it."),
+    ("错误依旧。", "已经修好了。"), ("现在报了另一个错。", "已经修好了。"), ("只有第一页正常。", "已经修好了。"),
+    ("页面现在是空白的。", "已经修好了。"), ("違いが分かりません。", "修正しました。"),
+    ("에러가 계속 나요.", "수정했습니다."), ("출력이 틀려요.", "수정했습니다."), ("첫 페이지만 돼요.", "수정했습니다."),
+]
+NOT_OUTLASTS_OR_PARTIAL = [
+    ("If the error persists, tell me.", "I fixed it."), ("Only the admin should see this page.", "I fixed it."),
+    ("Only the first page needs a header.", "I fixed it."), ("只有管理员可以看到这个页面就行", "已经修好了。"),
+    ("如果错误依旧，告诉我", "已经修好了。"), ("只需要第一页显示标题", "已经修好了。"),
+    ("違いがないように揃えてください", "修正しました。"), ("관리자만 보여야 해요", "수정했습니다."),
+    ("에러가 계속 나면 알려 줘", "수정했습니다."), ("이 부분만 고쳐 주세요", "수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), OUTLASTS_OR_PARTIAL)
+def test_a_problem_outlasting_the_work_or_a_fix_in_part_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type == "result-error"
+    assert C.classify(text).type not in TYPES  # opening a task, it reports a bug
+
+
+@pytest.mark.parametrize(("text", "previous"), NOT_OUTLASTS_OR_PARTIAL)
+def test_the_same_words_as_a_condition_or_a_request_are_not_typed(text: str, previous: str) -> None:
+    assert C.classify(text, previous).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), DENIED_THEN_REPORTED)
 def test_one_problem_denied_and_another_reported_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous).type == "result-error"

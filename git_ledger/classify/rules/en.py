@@ -622,6 +622,14 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
          r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
+    # Right after the work: the problem outlasts it ("the error persists", "the issue remains") or the fix
+    # took in part ("only the first page works", "it works only on Chrome"), as the other packs read them.
+    rule(R, "persists-or-partial-after-claim", r"\b(?:error|errors|issue|problem|bug|crash|warning|exception)s?\s+"
+         r"(?:persists?|persisted|remains?|remained|keeps\s+(?:happening|coming\s+back|showing\s+up|appearing)|is\s+back|came\s+back)\b"
+         r"|^(?:but\s+|now\s+|still\s+)?only\s+(?:the\s+)?(?:first|last|one|some|half|two|three|\w+)\s+(?:[\w-]+\s+){0,2}?"
+         r"(?:works?|loads?|shows?|renders?|displays?|appears?|is\s+(?:shown|working|fixed|saved)|are\s+(?:shown|working|fixed|saved))\b"
+         r"|\b(?:works?|loads?)\s+only\s+(?:on|in|for|when)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|need|needs|must|want|let'?s|please|so\s+that)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
          r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:(?:pops?|popped|shows?|showed|comes?|came)\s+(?:up\s+)?"
          r"|(?:appears?|appeared|occurs?|occurred|happens?|happened)\s+)?(?:on|in|at|when|while|after"
