@@ -415,6 +415,32 @@ def test_the_same_words_as_a_condition_or_a_request_are_not_typed(text: str, pre
     assert C.classify(text, previous).type not in TYPES
 
 
+# Each pack reads what the others read right after the work: a miss asked about, a helper that is
+# not in the repository, work nobody asked for, work done in part, placeholders left in.
+EVERY_PACK_AFTER_WORK = [
+    ("文档也更新了吗？", "已经修好了。", "omission"), ("문서도 업데이트했나요?", "수정했습니다.", "omission"),
+    ("这个helper是哪来的？", "已经修好了。", "premise-error"), ("そのヘルパーはどこから来たの？", "修正しました。", "premise-error"),
+    ("그 헬퍼는 어디서 나온 거예요?", "수정했습니다.", "premise-error"), ("その関数はここにはありません。", "修正しました。", "premise-error"),
+    ("그 함수는 여기 없어요.", "수정했습니다.", "premise-error"), ("그건 요청 안 했어요.", "수정했습니다.", "instruction-violation"),
+    ("절반만 했네요.", "수정했습니다.", "omission"), ("There are still TODOs left.", "I fixed it.", "omission"),
+]
+NOT_AFTER_WORK_MISSES = [
+    ("文档要不要也更新？", "已经修好了。"), ("这个数据是从哪来的？", "这是统计结果。"), ("我也改了", "已经修好了。"),
+    ("저도 수정했어요", "수정했습니다."), ("この関数はここにはないので作ってください", "修正しました。"),
+    ("여기 없으면 만들어 주세요", "수정했습니다."), ("leave the TODOs in for now", "I fixed it."), ("절반만 해도 돼요", "수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous", "type_"), EVERY_PACK_AFTER_WORK)
+def test_every_pack_reads_the_misses_the_others_read_after_the_work(text: str, previous: str, type_: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type == type_
+
+
+@pytest.mark.parametrize(("text", "previous"), NOT_AFTER_WORK_MISSES)
+def test_their_look_alikes_stay_untyped(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), DENIED_THEN_REPORTED)
 def test_one_problem_denied_and_another_reported_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous).type == "result-error"

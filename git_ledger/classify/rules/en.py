@@ -142,6 +142,10 @@ TYPES: tuple[Rule, ...] = (
          r"|\bwhy\s+(?:didn'?t|don'?t|dont|did\s+not|do\s+not)\s+you\s+(?:also\s+)?(?:update|add|include|change|handle|test|run|fix|implement)\b",
          after_claim=True, asked=True),
     # "did you update the routes too?", "what about the tests?" right after "done".
+    # "there are still TODOs left", "some placeholders remain" right after the work: left undone.
+    rule(O, "todos-left-after-claim", r"\b(?:still|some)\s+(?:\w+\s+)?(?:todos?|fixmes?|placeholders?|stubs?)\s+(?:left|remaining|remain|in\s+(?:the|there|here))\b"
+         r"|\b(?:todos?|fixmes?|placeholders?|stubs?)\s+(?:are\s+|is\s+)?still\s+(?:there|here|left|in)\b",
+         unless=r"\b(?:if|whether|leave|keep|fine|ok|okay)\b", after_claim=True),
     rule(O, "asked-too", r"^(?:but\s+|and\s+|so\s+|also\s+)?(?:did|have)\s+you\s+(?:also\s+)?(?:\w+\s+)?(?:update|add|include|change|handle"
          r"|remove|fix|migrate|rename|export|register|cover|delete|test|document)\w{0,2}\b[^?]{0,80}?\b(?:too|also|as\s+well|either)\s*\?"
          r"|^(?:and\s+|but\s+|also\s+|ok\s+|okay\s+|hmm+\s+)?(?:what|how)\s+about\s+(?!\w+ing\b|(?:next|last|this)\s+\w+|tomorrow|today|tonight|later|now\b|it\b|that\b|you\b|me\b|us\b|them\b)(?:the\s+|our\s+|my\s+)?[\w./`'-]+"

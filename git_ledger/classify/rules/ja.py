@@ -222,6 +222,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?:[。!！、,]|$)|(?:聞いた|訊いた|質問した|尋ねた|相談した)だけなのに",
          after_claim=True),
     # "それはもう試しました", "既に試してみました" right after the agent's work: what it suggests was tried already.
+    # "そのヘルパーはどこから来たの？", "その関数はここにはありません": what the agent used, not in this repository.
+    rule(P, "where-from-after-claim", r"どこから(?:来た|きた|出てきた|持ってきた|取ってきた)|どこで(?:見つけ|見た|知っ)"
+         r"|(?:は|が)(?:ここ|この(?:リポジトリ|プロジェクト|ファイル|コード))(?:に|には|では)(?:ありません|存在しません|ない(?:です)?(?:[。!！よ]|$))",
+         unless=r"なら|れば|たら|場合|ように|べき", after_claim=True, asked=True),
     rule(P, "already-tried-after-claim", r"(?:もう|既に|すでに)(?:それは|それも|それ)?[、,\s]*試し(?:ました|た|てます|てみました|てみた|ています|てる)",
          unless=r"(?:ダメ|だめ|駄目|変わ|効果|動か|動き|直ら|直り|うまく|エラー|同じ)", after_claim=True, not_an_answer=True),
     # "npm ではなく pnpm を使って" is a request (maybe corrective, maybe not): left to "other".

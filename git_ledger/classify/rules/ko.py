@@ -45,6 +45,9 @@ _I_SUBJECT = r"(?:^|\s)(?:나|내가|제가|저|저희|우리|나도|저도|난|
 TYPES: tuple[Rule, ...] = (
     # Hand-tuned stems; only the attributive 누락된 + noun ("누락된 필드 검사 추가해", a task about
     # missing data) is left out.
+    # "문서도 업데이트했어요?" right after the work: a miss pointed at, asked; "절반만 했네요": done in part.
+    rule(O, "also-done-asked", r"도\s?(?:업데이트|수정|변경|추가|반영|삭제|처리|테스트|등록|마이그레이션|커밋)\s?(?:했|하셨|됐|되었)(?:나요|습니까|니|냐)\s?(?:\?|$)"
+         r"|(?:절반|반)만\s?(?:했|하셨|고쳤|고치셨)", after_claim=True, asked=True, not_an_answer=True),
     rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])|빠짐(?=\s|$|[.,!])"
          # "체크가 없잖아": reproached; "iOS만 고치고 안드로이드는 그대로네요"
          r"|(?:이|가)\s?없잖(?:아|아요)?|만\s?(?:고치|하|바꾸|수정하|추가하|만들|처리하|건드리)고\s?[^.?!]{0,20}?그대로(?:네|잖|예요|에요|임)"),
@@ -59,6 +62,9 @@ TYPES: tuple[Rule, ...] = (
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
     rule(O, "not-in-work", r"(?:커밋|pr|변경\s?사항|브랜치|diff)에(?:는)?\s?(?:\S{1,10}\s){0,2}?"
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
+    # "그건 요청 안 했어요", "시킨 적 없어요" right after the work: done unasked.
+    rule(IV, "not-asked-after-claim", r"(?:요청|부탁)\s?(?:안|하지\s?않)\s?(?:했|았)|(?:시킨|요청한|부탁한)\s?적\s?(?:없|은\s?없)",
+         after_claim=True),
     rule(IV, "base", r"말라(?:고|니까|니깐|했)|말라\s그랬|말아\s?(?:달라고|주시라고|달랬|달라니까)|말랬"
          # "건드리지 말아 주세요 했는데요", "하지 마세요 했잖아요"
          r"|(?:말아\s?(?:주세요|줘)|마세요|마)\s?(?:했|그랬|말씀드렸|라고\s?했)|하지\s?말(?:라|랬|래|자)|하라고\s*[.!]*$"
@@ -81,6 +87,10 @@ TYPES: tuple[Rule, ...] = (
     # The original `[가-힣A-Za-z0-9_.]+(?:이|가|게)…` backtracks quadratically on a long Hangul
     # run (the class contains 이/가/게); a one-character lookbehind finds the same messages.
     # (not "버튼만이 아니라 링크도": not only X, Y too, which denies nothing)
+    # "그 헬퍼는 어디서 나온 거예요?", "그 함수는 여기 없어요": what the agent used, not in this repository.
+    rule(P, "where-from-after-claim", r"어디서\s?(?:나온|온|가져온|찾은|보신|본)\s?(?:거|건|것)"
+         r"|(?:은|는|이|가)\s?(?:여기|이\s?(?:프로젝트|저장소|레포|파일))(?:에|에는|엔)?\s?(?:없어요|없습니다|없는데|존재하지\s?않)",
+         unless=r"면|야\s?(?:해|돼)|도록|줘|주세요", after_claim=True, asked=True),
     rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?<!만)(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
     rule(P, "not-x-end", r"[가-힣A-Za-z0-9_.](?<!만)(?:이|가|게)\s?아니(?:고|라)[.!,]*$"),
     # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).

@@ -102,6 +102,9 @@ _STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|�
                  r"|(?:只|就)(?:是)?(?:叫|讓|让)你[^。！!？?]{0,20}?(?:而不是|(?:沒|没)(?:叫|讓|让)你)")
 
 TYPES: tuple[Rule, ...] = (
+    # "文档也更新了吗？" right after the work: a miss pointed at, asked (as en "did you update the docs too?").
+    rule(O, "also-done-asked", r"也(?:都)?(?:更新|修改|改|加|添加|删|刪|删除|刪除|处理|處理|同步|测试|測試|迁移|遷移|提交|注册|註冊)(?:了|过|過)?(?:吗|嗎|么|麼|没有|沒有)\s?(?:[？?]|$)",
+         after_claim=True, asked=True, not_an_answer=True),
     rule(O, "leak", r"漏(?:掉|了|寫|写|改|加|看|測|测|跑|處理|处理|傳|传|更新)|看漏"
          r"|(?<![沒没無无防免])(?<!沒有)(?<!没有)(?:遺漏|遗漏)(?!值)"),  # not 确保没有遗漏 (make sure none is missed)
     rule(O, "forgot", r"(?<![別别要沒没不])忘(?:了|記|记|掉|加|寫|写|改|跑|更新)(?!密碼|密码)"),
@@ -217,6 +220,10 @@ TYPES: tuple[Rule, ...] = (
          unless=r"如果|要是|的話|的话|嗎|吗|以後|以后|下次|今後|今后|" + _WHEN, after_claim=True, not_an_answer=True),
     rule(IV, "on-your-own", r"擅自|自作主張|自作主张|(?:不是|沒)(?:說好|说好)|不是说好"
          r"|(?:違反|违反|無視|无视|不聽|不听)(?:了)?(?:我的)?(?:指示|要求|規則|规则|我說|我说)"),
+    # "这个 helper 是哪来的？", "这个函数在这里不存在": what the agent used, not in this repository.
+    rule(P, "where-from-after-claim", r"(?:這|这|那)(?:個|个|些)?[^，,。！!？?]{0,16}?(?:是)?(?<![從从])哪(?:里|裡|兒|儿)?(?:來|来)的"
+         r"|(?:在)?(?:這裡|这里|项目里|項目裡|仓库里|倉庫裡)(?:并|並|根本)?不存在",
+         after_claim=True, asked=True),
     rule(P, "not-this", r"不是(?:這|这|那)(?:樣|样|個|个|裡|里|邊|边|種|种|張|张|支|份|意思)"),
     # "不是 X，而是/应该是 Y"; "不不不，…" opens by rejecting what the agent took for granted.
     rule(P, "not-x-but-y", r"不是[^不，,。！!？?\n]{1,15}[，,]\s?(?:而|應該|应该)?是|^不不"
