@@ -351,7 +351,7 @@ def test_a_display_asked_about_or_conditioned_is_not_typed(text: str, previous: 
 # A failure reported, then more offered on a condition; a failure only supposed is not reported.
 REPORTED_THEN_OFFERED = [
     ("ログインがまだ失敗します。ログが必要なら言ってください。", "ログイン処理を修正しました。"),
-    ("로그인이 여전히 실패해요. 로그가 필요하면 말해 주세요.", "로그인 처리를 수정했습니다."),
+    ("로그인이 여전히 실패해요. 로그가 더 있어야 하면 알려 줘요.", "로그인 처리를 수정했습니다."),
     ("The login still fails. If you need logs, tell me.", "I fixed the login."),
 ]
 SUPPOSED_ONLY = [

@@ -700,7 +700,7 @@ _SEEN_FAILING = (r"(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE_FAIL +
                  r"|(?:반응이|아무\s?반응도?)\s?없(?:어|어요|습니다|네요|음)|(?:그대로|똑같)(?:예요|에요|네요|입니다|아요|습니다|아|네|음|임))"
                  r"[.!~…ㅠㅜ]*$")
 # What failed, said in a message: a report after the agent's work, still as the still-again rule
-# reads it ("여전히 데이터를 불러올 수 없어", not "아직도 이해가 안 가요"), or again and a failure.
+# reads it ("여전히 목록이 안 열려요", not "아직도 이해가 안 가요"), or again and a failure.
 _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|" + _MISMATCH + r"|(?![^.?!\n]{0,60}?(?:" + _NOT_STILL_FAILING + r"))" + _STILL
                 + r"|또\s?(?:[^\s.?!]{1,12}\s){0,3}?[^\s.?!]{0,12}?"
                 r"(?:안\s?(?:돼|됩니다|돼요|되네|나와|보여|떠|열려)|에러|오류|그대로|똑같|실패))")
