@@ -423,11 +423,15 @@ EVERY_PACK_AFTER_WORK = [
     ("그 헬퍼는 어디서 나온 거예요?", "수정했습니다.", "premise-error"), ("その関数はここにはありません。", "修正しました。", "premise-error"),
     ("그 함수는 여기 없어요.", "수정했습니다.", "premise-error"), ("그건 요청 안 했어요.", "수정했습니다.", "instruction-violation"),
     ("절반만 했네요.", "수정했습니다.", "omission"), ("There are still TODOs left.", "I fixed it.", "omission"),
+    ("不是，用pnpm。", "已经修好了。", "instruction-violation"), ("いや、pnpmを使って。", "修正しました。", "instruction-violation"),
+    ("撤销刚才的改动。", "已经修好了。", "instruction-violation"),
 ]
 NOT_AFTER_WORK_MISSES = [
     ("文档要不要也更新？", "已经修好了。"), ("这个数据是从哪来的？", "这是统计结果。"), ("我也改了", "已经修好了。"),
     ("저도 수정했어요", "수정했습니다."), ("この関数はここにはないので作ってください", "修正しました。"),
     ("여기 없으면 만들어 주세요", "수정했습니다."), ("leave the TODOs in for now", "I fixed it."), ("절반만 해도 돼요", "수정했습니다."),
+    ("不是，用pnpm吗？", "已经修好了。"), ("不行，用别的也可以", "已经修好了。"), ("撤销按钮要放在右上角", "已经修好了。"),
+    ("いや、pnpmでもいいです", "修正しました。"), ("いや、それなら yarn を使ってもいい？", "修正しました。"),
 ]
 
 
