@@ -190,33 +190,38 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
     return rule.kind in (RECHECK, NEGATED, SELF_BLAME) and rule.unless is not None and rule.unless.search(text) is not None
 
 
-def _failure_said_apart(rule: Rule, sentences: Iterable[str], packs: list[Pack], lives: Sequence[Live],
+def _failure_said_apart(rule: Rule, body: str, packs: list[Pack], lives: Sequence[Live],
                         groups: Iterable[dict[str, tuple[Rule, ...]]], context: Context | None) -> bool:
     """Right after the agent's work, a re-check request, a denial, a condition or an agreement beside
-    sentences of their own that the rules read as a wrong result, with no exclusion of theirs: "The list still fails to load.
-    Please check again", "まだ読み込めません。もう一度確認してください" report the failure, then ask to
-    look into it; "No errors now. The list is still empty though", "控制台没有报错。但是页面还是空白"
-    deny one problem and report another; "ログインがまだ失敗します。ログが必要なら言ってください" reports
-    it, then offers more (in every language, as each pack reads a failure). A doubt
-    in the failure's own sentence ("好像只播放一次，请检查一下") stays a doubt, and so does a request
-    that comes first and is qualified after ("can you double check it? not saying it's broken")."""
+    statements of their own that the rules read as a wrong result, with no exclusion of theirs:
+    "The list still fails to load. Please check again", "まだ読み込めません。もう一度確認してください"
+    report the failure, then ask to look into it; "No errors now. The list is still empty though",
+    "控制台没有报错。但是页面还是空白" deny one problem and report another; "ログインがまだ失敗します。
+    ログが必要なら言ってください" reports it, then offers more (in every language, as each pack reads a
+    failure). A doubt in the failure's own sentence ("好像只播放一次，请检查一下") stays a doubt; so does
+    a question ("Is it still empty? Please check again"), and a request that comes first and is
+    qualified after ("can you double check it? not saying it's broken")."""
     if rule.kind not in (RECHECK, NEGATED, HYPOTHETICAL, AGREEMENT) or context is None or not context.claimed:
         return False
-    apart: list[str] = []
-    for sentence in sentences:
-        if rule.rx.search(sentence) is None:
-            apart.append(sentence)
-        elif rule.kind == RECHECK:  # what a request is about comes before it
-            break
-    if not apart:
+    said: list[str] = []
+    asked: list[str] = []
+    for sentence, mark in _marked_sentences(body):
+        if not sentence:
+            continue
+        if rule.rx.search(sentence) is not None:
+            if rule.kind == RECHECK:  # what a request is about comes before it
+                break
+        else:
+            (asked if _asks(sentence, mark, packs) else said).append(sentence)
+    apart = "\n".join(said + asked)
+    if not apart or any(_hit(r, apart, _Sentences(apart)) for live in lives for r in live.exclusions):
         return False
-    said = "\n".join(apart)
-    said = _statements(said + "\n", packs) or said
-    parts = _Sentences(said)
-    if any(_hit(r, said, parts) for live in lives for r in live.exclusions):
-        return False
-    found = _first_type(said, parts, packs, groups, context=context)
-    return found is not None and found[0] == TYPES[3]
+    # A question is read as questions are, by the rules that may type one ("이거 반대로 됐는데요?").
+    for text, question in (("\n".join(said), False), ("\n".join(asked), True)):
+        found = _first_type(text, _Sentences(text), packs, groups, question, context) if text else None
+        if found is not None and found[0] == TYPES[3]:
+            return True
+    return False
 
 
 def _is_question(text: str, packs: list[Pack]) -> bool:
@@ -231,12 +236,21 @@ def _is_question(text: str, packs: list[Pack]) -> bool:
 _SENTENCE_MARKS = Regex(r"([。！？!?\n]+|(?<=[a-z가-힣])\.\s+)")
 
 
+def _marked_sentences(text: str) -> list[tuple[str, str]]:
+    """Each sentence of `text` (stripped; "" for an empty one) with the marks that end it."""
+    parts = _SENTENCE_MARKS.split(text)
+    return [(part.strip(), mark) for part, mark in zip(parts[0::2], [*parts[1::2], ""])]
+
+
+def _asks(sentence: str, mark: str, packs: list[Pack]) -> bool:
+    return any(q in mark for q in QUESTION_MARKS) or _is_question(sentence, packs)
+
+
 def _statements(text: str, packs: list[Pack]) -> str:
     """The sentences of `text` that are not questions, one a line ("" when every sentence asks)."""
-    parts = _SENTENCE_MARKS.split(text)
-    said = [part.strip() for part, mark in zip(parts[0::2], [*parts[1::2], ""])
-            if part.strip() and not any(q in mark for q in QUESTION_MARKS) and not _is_question(part.strip(), packs)]
-    return "\n".join(said) if len(said) < len(parts[0::2]) else ""
+    marked = _marked_sentences(text)
+    said = [sentence for sentence, mark in marked if sentence and not _asks(sentence, mark, packs)]
+    return "\n".join(said) if len(said) < len(marked) else ""
 
 
 def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
@@ -346,7 +360,7 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
     for live in lives:
         for r in live.exclusions:
             if (_hit(r, body, sentences) and not _stated_elsewhere(r, body)
-                    and not _failure_said_apart(r, sentences, packs, lives, groups, context)):
+                    and not _failure_said_apart(r, body, packs, lives, groups, context)):
                 return Classification(NONE, excluded=r.kind, lang=lang)
     question = _is_question(body, packs)
     found = _first_type(body, sentences, packs, groups, question, context, context_rules_only=opening_only)

@@ -300,6 +300,8 @@ ASKED_NOT_REPORTED = [
     ("Can you double check the export? Not saying it's broken, I just want to be sure.", "I fixed the export job."),
     ("The totals look off to me but it might be the test data. Please check the fixtures first.", "I fixed the totals."),
     ("I still do not get how the retry works. Please check again.", "I fixed the export job."),
+    ("Is the export still failing? Please check again.", "I fixed the export job."),
+    ("エクスポートはまだ失敗しますか？もう一度確認してください。", "エクスポート処理を修正しました。"),
     ("我还是不太明白这个流程。请再检查一下。", "导出任务已经修好了。"),
     ("まだよくわかりません。もう一度確認してください。", "エクスポート処理を修正しました。"),
     ("아직도 이해가 안 가요. 다시 확인해 주세요.", "목록 API를 수정했습니다."),
