@@ -628,7 +628,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
     # Right after the work: the problem outlasts it ("the error persists", "the issue remains") or the fix
     # took in part ("only the first page works", "it works only on Chrome"), as the other packs read them.
-    rule(R, "persists-or-partial-after-claim", r"\b(?:error|errors|issue|problem|bug|crash|warning|exception)s?\s+"
+    rule(R, "persists-or-partial-after-claim", r"\b(?:error|issue|problem|bug|crash|warning|exception)s?\s+"
          r"(?:persists?|persisted|remains?|remained|keeps\s+(?:happening|coming\s+back|showing\s+up|appearing)|is\s+back|came\s+back)\b"
          r"|^(?:but\s+|now\s+|still\s+)?only\s+(?:the\s+)?(?:first|last|one|some|half|two|three|\w+)\s+(?:[\w-]+\s+){0,2}?"
          r"(?:works?|loads?|shows?|renders?|displays?|appears?|is\s+(?:shown|working|fixed|saved)|are\s+(?:shown|working|fixed|saved))\b"
