@@ -186,8 +186,13 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
     """A re-check request, a denial or a self-blame whose `unless` (the failure said outright, the agent
     named as wrong) holds in another sentence: "位置完全不对。…好像怎么都能消，你检查一下" reports the
     failure, then asks to look into it; "前两个没问题。第三个还是不行" denies one problem and reports
-    another; "你理解错了。我重新描述一下需求" blames the agent before restating."""
-    return rule.kind in (RECHECK, NEGATED, SELF_BLAME) and rule.unless is not None and rule.unless.search(text) is not None
+    another; "你理解错了。我重新描述一下需求" blames the agent before restating. A sentence that asks
+    states nothing: "导出还是失败吗？请再检查一下" asks whether it still fails, then asks to look."""
+    unless = rule.unless
+    if rule.kind not in (RECHECK, NEGATED, SELF_BLAME) or unless is None or unless.search(text) is None:
+        return False
+    return any(unless.search(sentence) for sentence, mark in _marked_sentences(text)
+               if not any(q in mark for q in QUESTION_MARKS))
 
 
 def _failure_said_apart(rule: Rule, body: str, packs: list[Pack], lives: Sequence[Live],

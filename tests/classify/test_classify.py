@@ -302,6 +302,8 @@ ASKED_NOT_REPORTED = [
     ("I still do not get how the retry works. Please check again.", "I fixed the export job."),
     ("Is the export still failing? Please check again.", "I fixed the export job."),
     ("エクスポートはまだ失敗しますか？もう一度確認してください。", "エクスポート処理を修正しました。"),
+    ("导出还是失败吗？请再检查一下。", "导出任务已经修好了。"),
+    ("내보내기가 아직도 실패하나요? 다시 확인해 주세요.", "내보내기 작업을 수정했습니다."),
     ("我还是不太明白这个流程。请再检查一下。", "导出任务已经修好了。"),
     ("まだよくわかりません。もう一度確認してください。", "エクスポート処理を修正しました。"),
     ("아직도 이해가 안 가요. 다시 확인해 주세요.", "목록 API를 수정했습니다."),
