@@ -29,6 +29,7 @@ from git_ledger.classify.context import Context
 from git_ledger.classify.rules import (
     AGREEMENT,
     EMPTY,
+    ERROR_SIGNATURE,
     HARNESS,
     HYPOTHETICAL,
     IMAGE_TAGS,
@@ -229,6 +230,23 @@ def _failure_said_apart(rule: Rule, body: str, packs: list[Pack], lives: Sequenc
     return False
 
 
+def _error_named(words: str, packs: list[Pack]) -> tuple[str, str] | None:
+    """(type, rule name) when a sentence of the typed words names an error (`ERROR_SIGNATURE`, read
+    with its quotes and case: "`KeyError` 나와요" keeps its evidence) in a pack's words of it
+    happening (`Pack.error_named`); a sentence that asks is not a report ("do you see a KeyError too?")."""
+    if ERROR_SIGNATURE.search(words) is None:
+        return None
+    for sentence, mark in _marked_sentences(words):
+        if ERROR_SIGNATURE.search(sentence) is None or _asks(sentence, mark, packs):
+            continue
+        low = sentence.lower()
+        for pack in packs:
+            named = pack.error_named
+            if named is not None and named.rx.search(low) and not (named.unless and named.unless.search(low)):
+                return named.kind, f"{pack.lang}.{named.kind}.{named.name}"
+    return None
+
+
 def _is_question(text: str, packs: list[Pack]) -> bool:
     # A string test, not a regex: `[?][?!.]*$` rescans a long run of "?" from every "?".
     if text.rstrip(QUESTION_TRAILER)[-1:] in (*QUESTION_MARKS,):
@@ -379,6 +397,8 @@ def _classify(text: str, gated: bool, context: Context | None = None) -> Classif
         said = _statements(body, packs)
         if said:
             found = _first_type(said, _Sentences(said), packs, groups, False, context, context_rules_only=opening_only)
+    if not found and context is not None and context.claimed:
+        found = _error_named(prose, packs)
     if found and opening_only and _excluded(rest, langs, gated):
         # "The search doesn't show archived projects. That was on purpose, but now …": what follows the
         # opening says it is a new task (or a hypothetical, someone else's problem): a long instruction.

@@ -475,6 +475,65 @@ def test_the_same_report_and_request_after_an_answer_that_claimed_no_work_is_no_
     assert C.classify(text, "The export job reads the orders table once a night.").type not in TYPES
 
 
+# An error named in the words typed right after the agent's work, in each language's words of it
+# happening: a result-error. Named in a request, a condition, a fix, a question or the next task, or
+# with no work before it, it reports nothing.
+ERROR_NAMED = [
+    ("Now I get TypeError: x is undefined", "I fixed the login handler."),
+    ("getting a KeyError: 'user_id' now", "I fixed the login handler."),
+    ("it throws NullPointerException on save", "I've updated the save handler."),
+    ("I see ERR_CONNECTION_REFUSED in the browser", "I fixed the proxy config."),
+    ("现在报 TypeError: x is undefined", "已经修复了登录处理。"),
+    ("运行后出现 KeyError: 'user_id'", "已经修复了登录处理。"),
+    ("还是 ValueError", "已经修复了导入。"),
+    ("今度は TypeError: x is undefined が出ます", "ログイン処理を修正しました。"),
+    ("動かしてみたら「TypeError: undefined is not a function」と出ました", "ログイン処理を修正しました。"),
+    ("保存すると NullPointerException が発生します", "保存処理を修正しました。"),
+    ("빌드하고 실행했더니 `ImportError: cannot import name 'app'` 나와요", "로그인 처리를 수정했습니다."),
+    ("이제 TypeError: x is undefined 에러가 떠요", "로그인 처리를 수정했습니다."),
+    ("돌려 보니 ValueError 나요", "가져오기를 수정했습니다."),
+]
+ERROR_NAMED_NOT_REPORTED = [
+    ("Make it raise ValueError when the input is empty.", "I fixed the login handler."),
+    ("Now handle the KeyError in parse().", "I fixed the login handler."),
+    ("The TypeError is gone, thanks. Next, add the export button.", "I fixed the login handler."),
+    ("If you get a TypeError, check the input type.", "I fixed the login handler."),
+    ("Do you see a KeyError too?", "I fixed the login handler."),
+    ("Same for the KeyError branch.", "I fixed the login handler."),
+    ("Now, next: the ValueError in import.py.", "I fixed the login handler."),
+    ("There's a ValidationError class in errors.py you can reuse.", "I fixed the login handler."),
+    ("遇到 ValueError 时要抛出自定义异常。", "已经修复了登录处理。"),
+    ("TypeError 已经没了，谢谢。接下来做导出。", "已经修复了登录处理。"),
+    ("你那边也报 KeyError 吗？", "已经修复了登录处理。"),
+    ("接下来处理 KeyError。", "已经修复了登录处理。"),
+    ("入力が空のときは ValueError を投げるようにしてください。", "ログイン処理を修正しました。"),
+    ("もし TypeError が出たら、入力の型を確認してください。", "ログイン処理を修正しました。"),
+    ("TypeError が出なくなりました。", "ログイン処理を修正しました。"),
+    ("次は KeyError の対応をお願いします。", "ログイン処理を修正しました。"),
+    ("입력이 비어 있으면 ValueError를 던지게 해 주세요.", "로그인 처리를 수정했습니다."),
+    ("만약 TypeError가 나면 입력 타입을 확인해 주세요.", "로그인 처리를 수정했습니다."),
+    ("그쪽에서도 KeyError 나요?", "로그인 처리를 수정했습니다."),
+    ("이제 TypeError 안 나요.", "로그인 처리를 수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), ERROR_NAMED)
+def test_an_error_named_as_happening_right_after_the_work_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), ERROR_NAMED_NOT_REPORTED)
+def test_an_error_named_in_a_request_a_condition_a_fix_or_a_question_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), ERROR_NAMED)
+def test_an_error_named_at_the_start_of_a_task_is_no_correction(text: str, previous: str) -> None:
+    """With no work before it, "now I get TypeError" opens a task (the agent has changed nothing)."""
+    assert C.classify(text).type not in TYPES
+    assert C.classify(text, "The login handler reads the session cookie first.").type not in TYPES
+
+
 def test_language_comes_from_the_script_and_mixed_text_tries_every_pack() -> None:
     assert C.languages("README.md 업데이트 빠졌어") == ["ko"]  # a file name is not English
     assert C.languages("テストを忘れてる") == ["ja"]  # kana decides Japanese over Chinese

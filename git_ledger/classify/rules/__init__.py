@@ -133,6 +133,10 @@ class Pack(NamedTuple):
     # Informal spellings written out before the rules read a message (`u` -> `you`, `dont` -> `don't`):
     # (pattern, replacement) pairs on the lowercased text, so one spelling of each word serves every rule.
     shorthand: tuple[tuple[Regex, str], ...] = ()
+    # Right after the agent's work, a sentence naming an error (`ERROR_SIGNATURE`) in the pack's words of
+    # it happening ("now I get …", "出现", "が出ます", "나와요"); its `unless` holds the requests, conditions
+    # and fixes in which an error is named but not reported ("handle the KeyError", "TypeError 没了").
+    error_named: Rule | None = None
 
 
 def _sre() -> tuple[Any, Any]:
@@ -324,6 +328,16 @@ PASTED_FAILURE = rx(
     r"(?i:error|exception|traceback|fail|fatal|panic|cannot\s|can't\s|unable\s+to|not\s+found|undefined"
     r"|denied|refused|unexpected|invalid|segmentation|exit\s+(?:code|status)\s+[1-9]|does\s+not\s+exist|no\s+such"
     r"|not\s+(?:assignable|defined|a\s+function|allowed|permitted|supported|recognized))"
+)
+# An error named in the words a person typed ("now I get TypeError: …", "还是 ValueError", "`KeyError` 나와요"):
+# an exception's class, a browser's or the OS's error code, a traceback, an HTTP status with its reason.
+# Read on the typed words as they are (quotes kept, case kept): the name is the evidence, and a pack's
+# `error_named` rule says whether the sentence reports it happening.
+ERROR_SIGNATURE = rx(
+    r"\b[A-Z][A-Za-z0-9]*[a-z0-9](?:Error|Exception)\b|\bERR_[A-Z_]{3,}\b|\bE(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|ADDRINUSE|TIMEDOUT)\b"
+    r"|\bTraceback\s\(most\srecent|\bSegmentation\sfault\b|\bpanic:\s|\bUncaught\s[A-Z]|\berror\sTS\d{4}\b|\berror\[E\d{4}\]"
+    r"|\b[45]\d\d\s(?i:\(?(?:not\sfound|internal\sserver\serror|bad\srequest|forbidden|unauthorized|bad\sgateway"
+    r"|service\sunavailable|gateway\stimeout|method\snot\sallowed|unprocessable))"
 )
 # A typed line that introduces a paste: it names output and ends in a colon ("Console errors:",
 # "here is the log:", "エラー：", "报错如下：", "에러:").

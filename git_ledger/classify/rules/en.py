@@ -1095,9 +1095,24 @@ SHORTHAND = (
     (rx(r"\b(?:workin|wokring|workign|wroking)\b"), "working"),
 )
 
+# "now I get TypeError: …", "still ValueError on the empty row", "it throws NullPointerException on save",
+# "the page shows \"Uncaught ReferenceError …\"" (not "make it raise ValueError", "handle the KeyError",
+# "the TypeError is gone", "if you get a TypeError …").
+ERROR_NAMED = rule(R, "error-named-after-claim",
+    r"\b(?:now|still|again|same|get|gets|got|getting|see|seeing|saw|says|saying|said|shows|showing|showed|throws|throwing|threw"
+    r"|thrown|raises|raising|raised|gives|giving|gave|hit|hitting|crash(?:es|ed|ing)?|fails|failing|failed|errors?\s+out)\b"
+    r"|\bthere(?:'s|\s+is|\s+are)\b",
+    unless=r"\b(?:if|whether|when\s+(?:you|the\s+user|users|a|an)|in\s+case|should|must|make|add|adding|handle|handling|catch|catching"
+    r"|log|logging|raise\s+an?|throw\s+an?|expect|expects|rename|instead|gone|fixed|resolved|no\s+(?:more|longer)|disappeared"
+    r"|went\s+away|thanks?|colleague|customers?|yesterday|last\s+(?:week|night|time)|before\s+your?"
+    # the next task named by its error ("now, next: the ValueError in import.py", "same for the KeyError branch")
+    r"|please|can\s+you|could\s+you|let'?s|need|needs|want|next|separately|unrelated|different\s+(?:issue|task|problem|thing)"
+    r"|handler|class|subclass|same\s+(?:for|with|goes|thing))\b"
+    r"|^(?:now|ok|okay|next|then)?[,\s]*(?:fix|look\s+at|investigate|debug|check)\b", after_claim=True)
+
 PACK = Pack(
     lang="en", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=None, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=FINDING_TYPES,
     review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
-    shorthand=SHORTHAND,
+    shorthand=SHORTHAND, error_named=ERROR_NAMED,
 )

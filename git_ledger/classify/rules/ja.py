@@ -672,8 +672,17 @@ MOVED_ON = rx(
     r"|昨日|先週|先月|同僚|お客様|(?:ユーザー|顧客)から|(?:古い|旧|以前の)(?:バージョン|コード|実装|システム)"
 )
 
+# "今度は TypeError が出ます", "実行したら「TypeError: …」って出ました", "NullPointerException が発生します"
+# (not "ValueError を投げるようにして", "KeyError を処理して", "TypeError は消えました", "もし TypeError が出たら").
+ERROR_NAMED = rule(R, "error-named-after-claim",
+    r"出ました|出ます|出る|出て|発生|表示され|になりました|になります|になる|と言われ|落ちます|落ちる|今度は|まだ|また|相変わらず",
+    unless=r"もし|出たら|発生したら|なったら|場合|ときは|時は|なら|ように|処理|ハンドリング|投げ|キャッチ|捕捉|リネーム|名前を変え"
+    r"|テスト|消えました|消えた|直りました|直った|解決|出なくなり|なくなりました|ありがとう|同僚|昨日|以前"
+    # the next task named by its error ("次は KeyError の対応をお願いします")
+    r"|次は|次に|別件|ついでに|対応|お願い", after_claim=True)
+
 PACK = Pack(
     lang="ja", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON, error_named=ERROR_NAMED,
 )

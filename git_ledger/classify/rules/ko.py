@@ -856,8 +856,18 @@ REVIEW_CLEAN = rx(r"문제\s?(?:없|가\s?없|는\s?없)|이슈\s?(?:없|가\s?�
 REVIEW_PROBLEM = rx(r"문제\s?(?:발견|있음|가\s?있|점)|수정\s?(?:이\s?)?필요|이슈\s?(?:발견|있)"
                     r"|버그\s?(?:발견|있|가\s?있)|지적\s?사항|개선\s?필요")
 
+# "실행하니까 `AttributeError: …` 나와요", "아직도 ValueError 나요", "NullPointerException 발생합니다"
+# (not "ValueError를 던지게 해 주세요", "KeyError를 처리해 주세요", "TypeError는 없어졌어요", "만약 TypeError가 나면").
+ERROR_NAMED = rule(R, "error-named-after-claim",
+    r"나와요|나옵니다|나와|나요|납니다|나네요|나는데|났어요|났습니다|떠요|뜹니다|뜨네요|뜨는데|떴어요|발생|생겨요|생깁니다"
+    r"|이제|아직|여전히|계속",
+    unless=r"만약|(?:나|뜨|발생하)면|경우|처리|던지|잡아|캐치|이름|테스트|없어졌|사라졌|해결|고쳐졌|안\s?나|안\s?떠|감사|동료|어제|전에는"
+    # the next task named by its error ("다음으로 KeyError 고쳐 주세요")
+    r"|다음|별개로|따로|주세요|해\s?줘|고쳐|수정해",
+    after_claim=True)
+
 PACK = Pack(
     lang="ko", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON, error_named=ERROR_NAMED,
 )

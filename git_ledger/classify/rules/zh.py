@@ -794,8 +794,18 @@ MOVED_ON = rx(r"把(?:這|这|下面|以下)(?:段|個|个|些|幾|几|份)[^，
               r"|重寫|重写|重構|重构|整理|格式化|解釋|解释)"
               r"|(?:用戶|用户|使用者|客戶|客户|客服|qa|測試|测试|同事)(?:那邊|那边)?(?:反饋|反馈|回報|回报|投訴|投诉)")
 
+# "现在报 TypeError: …", "运行后出现 KeyError", "还是 ValueError" (not "遇到 ValueError 时要抛出自定义异常",
+# "处理一下 KeyError", "TypeError 已经没了", "如果出现 TypeError …").
+ERROR_NAMED = rule(R, "error-named-after-claim",
+    r"報|报|出現|出现|提示|顯示|显示|拋|抛|彈出|弹出|出來|出来|又|還是|还是|仍然|依然|現在|现在|變成|变成|一直",
+    unless=r"如果|要是|假如|萬一|万一|的話|的话|時要|时要|處理|处理|捕獲|捕获|捕捉|應該|应该|需要|改名|重命名|測試|测试|斷言|断言"
+    r"|沒了|没了|消失|解決|解决|修好|不再|不報|不报|謝謝|谢谢|同事|昨天|之前"
+    # the next task named by its error ("接下来处理 KeyError", "现在修复一下 TypeError 那个问题")
+    r"|接下來|接下来|下一步|另外|順便|顺便|另一個|另一个|新任務|新任务"
+    r"|^(?:現在|现在|然後|然后)?(?:請|请|你)?(?:修復|修复|修一下|看一下|看看|排查)", after_claim=True)
+
 PACK = Pack(
     lang="zh", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON, error_named=ERROR_NAMED,
 )
