@@ -517,6 +517,63 @@ ERROR_NAMED_NOT_REPORTED = [
 ]
 
 
+# What came out against what was meant, a thing done twice, a status code, a checker still objecting,
+# right after the agent's work, in each language's words: a result-error. As a spec, a plan, a
+# condition or a fact about the past, or with no work before it, it is not.
+RESULT_OFF = [
+    ("It should be 10 but it's 0.", "I fixed the totals."),
+    ("Expected 10 but got 0.", "I fixed the totals."),
+    ("expected: 3, received: 2", "I fixed the totals."),
+    ("I get a 404 on /login.", "I fixed the routes."),
+    ("getting a 500 when I save", "I fixed the save handler."),
+    ("Now every item shows up twice.", "I fixed the list."),
+    ("the webhook fires three times per order", "I fixed the webhook."),
+    ("eslint still flags the import", "I fixed the lint errors."),
+    ("应该是10，结果是0。", "合计已经修好了。"),
+    ("期望是10，实际是0。", "合计已经修好了。"),
+    ("请求发了两遍。", "提交逻辑已经修好了。"),
+    ("一点就报错", "按钮已经修好了。"),
+    ("还是很慢", "查询已经优化好了。"),
+    ("10になるはずが0になります。", "合計を修正しました。"),
+    ("期待値は10ですが、実際は0です。", "合計を修正しました。"),
+    ("リクエストが2回送信されています。", "送信処理を修正しました。"),
+]
+RESULT_OFF_NOT_REPORTED = [
+    ("Expected output: a list of ids.", "I fixed the totals."),
+    ("Add a test: expected 10, got 0 should fail.", "I fixed the totals."),
+    ("It works as expected, but the label is too small.", "I fixed the totals."),
+    ("The endpoint should return a 404 when the user is missing.", "I fixed the routes."),
+    ("I get 450 rows from the query, that's right.", "I fixed the query."),
+    ("Make it retry twice before giving up.", "I fixed the webhook."),
+    ("It should only fire once, not twice.", "I fixed the webhook."),
+    ("ok, the import job ran twice that day. add a dedupe step", "I fixed the webhook."),
+    ("If the linter still complains, ignore it.", "I fixed the lint errors."),
+    ("应该是10，结果要缓存起来。", "合计已经修好了。"),
+    ("重试两次就放弃。", "提交逻辑已经修好了。"),
+    ("不要重复提交。", "提交逻辑已经修好了。"),
+    ("还是慢慢来吧。", "查询已经优化好了。"),
+    ("如果一启动就崩溃，就看日志。", "按钮已经修好了。"),
+    ("二重送信を防いでください。", "送信処理を修正しました。"),
+    ("2回までリトライしてください。", "送信処理を修正しました。"),
+    ("期待値をテストに書いてください。", "合計を修正しました。"),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), RESULT_OFF)
+def test_a_result_off_from_what_was_meant_right_after_the_work_is_a_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type == "result-error"
+
+
+@pytest.mark.parametrize(("text", "previous"), RESULT_OFF_NOT_REPORTED)
+def test_a_spec_a_plan_or_a_fact_about_the_past_is_no_result_error(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), [r for r in RESULT_OFF if not r[0].startswith("还是")])
+def test_a_result_off_at_the_start_of_a_task_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, "The totals are computed from the orders table.").type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), ERROR_NAMED)
 def test_an_error_named_as_happening_right_after_the_work_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous, ["Edit(src/app.py)"]).type == "result-error"

@@ -622,7 +622,9 @@ TYPES: tuple[Rule, ...] = (
          r"|won'?t|can'?t|cannot|loops?|looping|returned|same|weird|odd|a\s+bit\s+(?:weird|odd|off|broken|wrong|buggy)"
          # a display still wrong, as zh 还是乱的 / 还是歪的 and ja まだずれて: misaligned, blurry, garbled, cut off
          r"|misaligned|off-?center|crooked|blurry|pixelated|garbled|cut\s+off|clipped|overlapping|overlaps?|squished|stretched"
-         r"|i\s+(?:don'?t|do\s+not|can'?t|cannot)\s+see)\b",
+         r"|i\s+(?:don'?t|do\s+not|can'?t|cannot)\s+see"
+         # a checker still objecting: "mypy still complains", "eslint still flags line 3"
+         r"|complains?|complaining|warns|flags|flagging|yells?|yelling|reports\s+(?:an?\s+|the\s+|\d+\s+)?(?:errors?|issues?|problems?|warnings?))\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
          r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
@@ -673,6 +675,12 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|in\s+case|should|handle|handling|catch|make\s+sure|ensure|add\s+(?:an?\s+|some\s+|proper\s+)?(?:error|exception|handling|check|try)"
          r"|yesterday|last\s+(?:night|week|month|time)"
          r"|colleague|customers?|users?\s+(?:get|see|report)|when\s+you)\b", after_claim=True),
+    # "I get a 404 on /login", "getting a 500 when I save" right after the work (not "it should return a 404",
+    # "I get 450 rows": a count).
+    rule(R, "status-after-claim", r"(?:\b(?:i|we|it)\s+(?:still\s+|now\s+|just\s+)?(?:get|got|am\s+getting|'m\s+getting|are\s+getting|keep\s+getting|see)"
+         r"|^(?:(?:still|now|but|and)\s+)?getting)\s+(?:an?\s+|the\s+)?(?:http\s+)?[45]\d\d\b"
+         r"(?=\s*(?:$|[.,!;:)(]|errors?\b|on\b|when\b|from\b|for\b|in\b|at\b|back\b|response|status|now\b|again\b|code|not\s+found|internal|bad\b|forbidden|unauthorized))",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|expect\w*|instead\s+of|yesterday|last\s+(?:night|week|time)|colleague|customers?)\b", after_claim=True),
     # "looks like your patch failed to fix the crash", "the change failed to fix it": the fix itself judged.
     rule(R, "failed-to-fix-after-claim", r"\b(?:failed|fails|failing)\s+to\s+(?:resolve|fix|solve|address|change|help)\b"
          r"|\b(?:seems?|seemed|appears?)\s+to\s+have\s+(?:failed|broken|made\s+(?:it|things|this)\s+worse)\b",
@@ -817,11 +825,27 @@ TYPES: tuple[Rule, ...] = (
     # "it should be 10 but it shows 12", "the total should include tax but it doesn't" right after the work.
     rule(R, "should-but-after-claim", r"\b(?:should|is\s+supposed\s+to|was\s+supposed\s+to|needs\s+to|has\s+to)\s+(?:be|show|display|return|say|read"
          r"|include|have|print|open|go|stay|work|contain|list|use|sort|start|redirect|appear|update|save)\b[^.?!\n]{0,60}?\bbut\s+"
-         r"(?:it|they|this|that|instead|now|i|the\s+[\w.-]+|still)\s+(?:still\s+|just\s+|only\s+)?(?:shows?|is|are|was|were|says|returns?|displays?"
+         r"(?:it'?s|they'?re|(?:it|they|this|that|instead|now|i|the\s+[\w.-]+|still)\s+(?:still\s+|just\s+|only\s+)?(?:shows?|is|are|was|were|says|returns?|displays?"
          r"|prints?|doesn'?t|does\s+not|don'?t|do\s+not|didn'?t|isn'?t|aren'?t|wasn'?t|gives?|opens?|goes|got|get|see|has|have|renders?|stays?"
-         r"|reads|lists|uses|contains|redirects)\b",
+         r"|reads|lists|uses|contains|redirects))\b",
          unless=r"\b(?:if|whether|later|when|make\s+sure|ensure|in\s+the\s+new|for\s+now|that'?s\s+(?:fine|ok|okay|expected))\b",
          after_claim=True),
+    # "expected 10 but got 0", "expected: 3, received: 2" right after the work: what came out is not what was meant
+    # (not "expected output: 10", a spec; not "as expected", "expected, but …": a plan).
+    rule(R, "expected-got-after-claim", r"\bexpected\b[:\s][^.?!\n]{0,60}?(?:,|;|\bbut|\binstead)\s*(?:i\s+|we\s+|it\s+)?"
+         r"(?:got|get|getting|see|saw|it'?s|it\s+(?:is|was|returns|returned|shows|gives|gave))\b"
+         r"|\bexpected\b[:\s][^\n]{0,60}?\b(?:received|actual)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|assert\w*|test\s+that|as\s+expected)\b", after_claim=True),
+    # "every item shows up twice", "the request fires three times", "duplicated rows" right after the work
+    # (not "retry twice", "it should only fire once, not twice": a spec).
+    rule(R, "twice-after-claim", r"\b(?:shows?|showing|showed|appears?|appearing|appeared|displayed|rendered|renders?|listed|printed|prints?"
+         r"|runs?|running|fires?|firing|fired|triggers?|triggered|sent|sends|called|calls|saved|inserted|added|created|logged)\s+(?:up\s+)?"
+         r"(?:twice|two\s+times|three\s+times|multiple\s+times|double)\b"
+         r"|\b(?:everything|all|each|every)\b[^.?!\n]{0,30}?\b(?:doubled|duplicated|twice)\b"
+         r"|\bduplicated?\s+(?:entries|rows|items|messages|requests|records|lines|cards|posts|events|toasts|notifications)\b",
+         unless=r"\b(?:if|whether|should|only|make|ensure|instead\s+of|prevent|avoid|don'?t|never|retry|retries|allow|can"
+         # a fact about the data or the past, not the work's result ("the ingestion ran twice that day")
+         r"|that\s+day|yesterday|last\s+(?:night|week|month|time)|earlier|sometimes|occasionally|dedupe|de-?dup\w*)\b", after_claim=True),
     # "that fixed the crash but now the header overlaps", "the crash is gone but now it's really slow".
     rule(R, "fixed-but-new-after-claim", r"\b(?:fixed|solved|resolved|gone|works|working|better|fine|compiles|builds|passes|loads)\b[^.?!\n]{0,40}?"
          r"\bbut\s+(?:now\s+(?:it|the|they|this|that|there|i|we|my|our|every|all|nothing|some)\b|(?:the|my|our|all\s+the)\s+[\w.-]+(?:\s+[\w.-]+){0,2}?"
