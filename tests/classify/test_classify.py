@@ -537,8 +537,14 @@ RESULT_OFF = [
     ("10になるはずが0になります。", "合計を修正しました。"),
     ("期待値は10ですが、実際は0です。", "合計を修正しました。"),
     ("リクエストが2回送信されています。", "送信処理を修正しました。"),
+    ("不行", "按钮已经修好了。"),
+    ("依旧", "按钮已经修好了。"),
+    ("相変わらずです", "表示を修正しました。"),
 ]
 RESULT_OFF_NOT_REPORTED = [
+    ("不行", "要我把旧的接口删掉吗？"),  # an answer to the agent's question
+    ("一样", "这两个配置哪个更好？"),
+    ("相変わらずです", "最近どうですか？"),
     ("Expected output: a list of ids.", "I fixed the totals."),
     ("Add a test: expected 10, got 0 should fail.", "I fixed the totals."),
     ("It works as expected, but the label is too small.", "I fixed the totals."),
