@@ -565,6 +565,53 @@ RESULT_OFF_NOT_REPORTED = [
 ]
 
 
+# Every pack reads what the others read right after the work: a part of the work asked after (en "where
+# are the tests?"), the same fault left elsewhere, a failure after a leading "now", the approach or the
+# setup put right, the fix taken in part. Asked as a plan or a doubt, it is not.
+PARITY_AFTER_WORK = [
+    ("Now the tests for auth fail.", "I fixed the login handler."),
+    ("Now the login page fails to load.", "I fixed the login handler."),
+    ("We're on React 18, not 17.", "I upgraded the router."),
+    ("That's the wrong approach.", "I rewrote the cache layer."),
+    ("Not all of them are fixed.", "I fixed the broken links."),
+    ("迁移文件在哪？", "已经加好了新字段。"),
+    ("其他handler里也有同样的问题。", "已经修复了登录处理。"),
+    ("テストは？", "ログイン処理を修正しました。"),
+    ("マイグレーションはどこですか？", "新しいカラムを追加しました。"),
+    ("他のハンドラにも同じバグがあります。", "ログイン処理を修正しました。"),
+    ("테스트는요?", "로그인 처리를 수정했습니다."),
+    ("마이그레이션은 어디 있어요?", "새 컬럼을 추가했습니다."),
+]
+PARITY_NOT_CORRECTIONS = [
+    ("Now make sure the upload fails gracefully on big files.", "I fixed the login handler."),
+    ("We're on React 18, not sure about the router version.", "I upgraded the router."),
+    ("Is that the wrong approach?", "I rewrote the cache layer."),
+    ("Not all tests need to pass yet.", "I fixed the broken links."),
+    ("测试在哪里跑？", "已经加好了新字段。"),
+    ("其他模块里可能也有同样的问题吗？", "已经修复了登录处理。"),
+    ("テストはどこで実行しますか？", "ログイン処理を修正しました。"),
+    ("結果は？", "ログイン処理を修正しました。"),
+    ("他のファイルにも同じバグがあるかもしれません。", "ログイン処理を修正しました。"),
+    ("결과는요?", "로그인 처리를 수정했습니다."),
+    ("테스트는 어디서 돌려요?", "로그인 처리를 수정했습니다."),
+]
+
+
+@pytest.mark.parametrize(("text", "previous"), PARITY_AFTER_WORK)
+def test_every_pack_reads_the_same_phenomena_right_after_the_work(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), PARITY_NOT_CORRECTIONS)
+def test_their_look_alikes_asked_as_a_plan_or_a_doubt_are_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), PARITY_AFTER_WORK)
+def test_the_same_words_at_the_start_of_a_task_are_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, "The handlers live in src/handlers and share one session helper.").type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous"), RESULT_OFF)
 def test_a_result_off_from_what_was_meant_right_after_the_work_is_a_result_error(text: str, previous: str) -> None:
     assert C.classify(text, previous, ["Edit(src/app.py)"]).type == "result-error"

@@ -493,6 +493,11 @@ TYPES: tuple[Rule, ...] = (
          r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
+    # Right after the work, the setup put right: "we're on React 18, not 17", "we use pnpm, not npm" (at the
+    # start of a task the same words describe the setup).
+    rule(P, "setup-not-y-after-claim", r"\b(?:we'?re|we\s+are|i'?m|i\s+am)\s+(?:on|using|running)\b[^.?!\n]{1,40}?,\s*not\s+[\w~./`'\"-]"
+         r"|\b(?:we|i)\s+(?:use|run|target|deploy\s+to)\b[^.?!\n]{1,40}?,\s*not\s+[\w~./`'\"-]",
+         unless=r"\b(?:if|whether|should|not\s+(?:sure|yet|really|anymore))\b", after_claim=True),
     # (not "not just the button but the links too": not only X, Y as well, which denies nothing)
     rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?!(?:just|only|merely|simply)\b)(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
          r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b(?!\s+also\b)", unless=r"\b(?:as\s+well|too)\b"),
@@ -569,6 +574,11 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|expected|so\s+that|until|before|to\s+see|why|known|flaky|already|upstream"
          r"|on\s+main|let\s+me|i'?ll|add|last\s+(?:night|week|time|month)|yesterday|sometimes|occasionally|intermittent\w{0,3}|randomly)\b",
          after_claim=True),
+    # "Now the tests for auth fail", "now the login page fails to load": a leading "now" and a longer subject.
+    rule(R, "now-fails-after-claim", r"^(?:(?:but|and|ok|okay|hmm+|well)[,.!\s]+)?now\s*,?\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+)?)?(?:[\w./-]+\s+){1,4}?"
+         r"(?:fails?|failing|is\s+failing|are\s+failing|crash(?:es|ed)?|breaks|broke|hangs|times\s+out|errors?\s+out|fails\s+to\s+\w+)\b(?!\s+over\b)",
+         unless=r"\b(?:if|whether|make|ensure|should|so\s+that|until|gracefully|loudly|early|fast|let\s+me|i'?ll|add|test\s+that"
+         r"|correctly|properly|as\s+expected|great|good|nice|perfect)\b", after_claim=True),
     rule(R, "returns-nothing-after-claim", r"\b(?:returns?|returned|returning|gives?|gave|giving|shows?|showed|showing|displays?|prints?"
          r"|printed|outputs?)\s+(?:only\s+|just\s+|still\s+)?(?:0|zero|nothing|null|none|undefined|nan|an?\s+empty|empty|no\s+(?:rows|results"
          r"|data|output)|404|500|an?\s+(?:404|500|blank|white))\b"
@@ -634,7 +644,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?:persists?|persisted|remains?|remained|keeps\s+(?:happening|coming\s+back|showing\s+up|appearing)|is\s+back|came\s+back)\b"
          r"|^(?:but\s+|now\s+|still\s+)?only\s+(?:the\s+)?(?:first|last|one|some|half|two|three|\w+)\s+(?:[\w-]+\s+){0,2}?"
          r"(?:works?|loads?|shows?|renders?|displays?|appears?|is\s+(?:shown|working|fixed|saved)|are\s+(?:shown|working|fixed|saved))\b"
-         r"|\b(?:works?|loads?)\s+only\s+(?:on|in|for|when)\b",
+         r"|\b(?:works?|loads?)\s+only\s+(?:on|in|for|when)\b"
+         # "not all of them are fixed", "not all the tests pass"
+         r"|^(?:but\s+|still\s+)?not\s+all\s+(?:of\s+)?(?:them|the\s+[\w-]+|[\w-]+s)\s+(?:are|were|got|have\s+been)?\s*(?:fixed|updated|changed|working|shown"
+         r"|removed|renamed|converted|migrated|passing|pass|work|load|show)\b",
          unless=r"\b(?:if|whether|should|make\s+sure|ensure|need|needs|must|want|let'?s|please|so\s+that)\b", after_claim=True),
     rule(R, "error-on-after-claim", r"^(?:(?:now|but|and|still|same|new|another|got|getting|get)\s+){0,2}(?:an?\s+|the\s+|this\s+|some\s+)?"
          r"(?:[\w.-]+\s+){0,2}(?:error|errors|exception|crash|crashes|failure)\s+(?:(?:pops?|popped|shows?|showed|comes?|came)\s+(?:up\s+)?"
@@ -730,7 +743,10 @@ TYPES: tuple[Rule, ...] = (
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
          r"|\b(?:it|this|that|they|these|those|both)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|all\s+|now\s+|both\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
-         r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b",
+         r"|\b(?:coming|came|comes)\s+out\s+(?:as|wrong)\b"
+         # "that's the wrong approach", "you're going about this the wrong way", "not the right fix"
+         r"|\b(?:it|this|that)(?:\s+is|'s)\s+(?:(?:the|a)\s+)?(?:wrong|not\s+the\s+right|bad)\s+(?:approach|way|fix|solution|direction|design)\b"
+         r"|^(?:(?:no|nope|hmm+)[,.!\s]+)?(?:wrong|bad)\s+approach\b|\bgoing\s+about\s+(?:this|it)\s+the\s+wrong\s+way\b",
          unless=r"\b(?:if|whether|what(?:'s| is)|why|should|make\s+sure)\b|\bwrong\s+to\b", after_claim=True),
     rule(R, "your-x-fails", r"\byour\s+(?:[\w-]+\s+){1,2}?(?:doesn'?t|does\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:work"
          r"|match|handle|compile|build|pass|parse|cover|run|load|render|fix)\b"),

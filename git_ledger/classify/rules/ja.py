@@ -129,6 +129,15 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "missing", r"抜け(?:て(?:る|い(?:る|ます|た))|てます)(?![\u4e00-\u9fffァ-ヶーa-z]|もの|ところ|の[はがを]|ので|から|ため)"
          r"|抜け(?:落ち|が(?:ある|あります))|抜かし"
          r"|見落とし|見落として|見逃し|見逃して"),
+    # Right after the agent's work, asked: "テストは？", "マイグレーションはどこですか？": a part of the work the
+    # user expected to find (as en "where are the tests?", zh "测试呢？").
+    rule(O, "work-part-asked-after-claim", r"^(?:あと|それと|で|えっと)?[、,\s]*(?:単体テスト|ユニットテスト|テストコード|テスト|マイグレーション|ドキュメント|readme"
+         r"|changelog|変更履歴|型定義|翻訳|エラー処理|エラーハンドリング|バリデーション|残り)(?:の方|のほう)?(?:は|って)"
+         r"(?:どこ(?:ですか|にありますか|にある|に)?|どうなって(?:ます|いますか|る)?|ありますか|ないんですか)?[？?]*$",
+         after_claim=True, asked=True, not_an_answer=True),
+    # Right after the agent's work: "他のハンドラにも同じバグがあります": the same fault left elsewhere.
+    rule(O, "same-elsewhere-after-claim", r"(?:他の|ほかの|別の|残りの)[^。、,？?\n]{0,16}?(?:にも|でも)(?:同じ|同様の|似た)(?:バグ|問題|エラー|不具合)",
+         unless=r"もし|たら|場合|かも|かどうか|ですか|ますか", after_claim=True),
     rule(O, "missing-after-claim", r"抜け(?:て(?:る|い(?:る|ます|た))|てます)(?:ので|から|ため)", after_claim=True),
     rule(O, "not-done", _NOT_DONE),
     # "テスト書いてないじゃん", "更新してないじゃないですか": reproached for what was not done.

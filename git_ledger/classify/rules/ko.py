@@ -401,6 +401,12 @@ _SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해|
                    r"|삭제해|적용해|변경해)(?:\s?주셔|\s?줘)?야\s?(?:죠|지|지요|잖아요|잖아|(?:되지|하지)\s?않(?:나요|아요|을까요|습니까|냐))(?=[\s.!~…?]|$)",
                    unless=r"^(?:그러면|그럼|그렇다면|그러니까|차라리|아니면)", after_claim=True, asked=True)
 # "로그인 버튼은 어디 갔어요?" right after the agent's work: it is gone.
+# Right after the agent's work, asked: "테스트는요?", "마이그레이션은 어디 있어요?": a part of the work the user expected
+# to find (as en "where are the tests?", zh "测试呢？").
+_WORK_PART_ASKED = rule(O, "work-part-asked-after-claim", r"^(?:그리고|그럼|근데|아)?\s?(?:단위\s?테스트|유닛\s?테스트|테스트\s?코드|테스트|마이그레이션|문서|readme"
+                        r"|changelog|변경\s?로그|타입\s?정의|번역|에러\s?처리|예외\s?처리|유효성\s?검사|나머지)(?:은|는)"
+                        r"\s?(?:요|어디\s?(?:있어요|있나요|있죠|예요|에요|갔어요|있습니까)|없어요|없나요)\s?\?*$",
+                        after_claim=True, asked=True, not_an_answer=True)
 _WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
 # "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
 # an answer to its question).
@@ -685,7 +691,7 @@ TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THI
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,
-         _NO_SUCH_THING)
+         _NO_SUCH_THING, _WORK_PART_ASKED)
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known

@@ -61,6 +61,9 @@ _YOUR_CHANGE = (r"你改(?:的|完|了之後|了之后|過|过)|你的(?:修改|
                 r"|(?:這樣|这样|這麼|这么)改(?:完|了)?|改完(?:之後|之后|以後|以后)?")
 
 _STILL = r"(?:還是|还是|依舊|依旧|依然|仍然|仍舊|仍旧)"
+# The parts of a piece of work a person expects to find in it, as en "where are the tests?" names them.
+_WORK_PARTS = (r"(?:單元測試|单元测试|測試用例|测试用例|測試|测试|遷移文件|迁移文件|遷移|迁移|文檔|文档|readme|changelog|更新日誌|更新日志"
+               r"|類型定義|类型定义|翻譯|翻译|錯誤處理|错误处理|校驗|校验|剩下的|其餘的|其余的)")
 # Someone else's service or the network: "GitHub 又挂了", "网络超时" (not the agent's work).
 _ELSEWHERE = (r"github|gitlab|gitee|npm|pypi|docker\s?hub|vercel|aws|azure|cloudflare|openai|claude|阿里雲|阿里云|騰訊雲|腾讯云"
               r"|網路|网络|網絡|vpn|梯子|代理|wifi|伺服器那邊|服务器那边")
@@ -527,6 +530,12 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "what-about-after-claim", r"^(?:那|還有|还有)?[^，,。！!？?\s呢]{1,8}呢[？?]?$",
          unless=_STILL + r"|你|您|覺得|觉得|然後|然后|接下|下一步|為什麼|为什么|怎麼|怎么|什麼|什么|哪|如何|多少|那麼|那么|這樣|这样|要不|其他|其它|別的|别的",
          after_claim=True, asked=True, not_an_answer=True),
+    # Right after the agent's work, asked: "迁移文件在哪？", "测试去哪了？": a part of the work the user expected to find.
+    rule(O, "where-is-after-claim", r"^(?:那|還有|还有)?\s?" + _WORK_PARTS + r"(?:呢)?\s?(?:在哪|在哪裡|在哪里|在哪兒|在哪儿|去哪了|去哪兒了|去哪儿了|哪去了)(?:呢|啊|呀)?[？?]*$",
+         after_claim=True, asked=True, not_an_answer=True),
+    # Right after the agent's work: "其他 handler 里也有同样的问题": the same fault left elsewhere.
+    rule(O, "same-elsewhere-after-claim", r"(?:其他|其它|别的|別的|另外的|另外幾個|另外几个)[^，,。！!？?]{0,16}?(?:裡|里|中|上)?(?:也|都)(?:有|存在)(?:同樣|同样|一樣|一样|相同|類似|类似)的(?:問題|问题|bug|錯誤|错误)",
+         unless=r"如果|要是|的話|的话|吗|嗎|可能|也許|也许", after_claim=True),
     # Right after the agent's work: "还有两个地方没改成新的", "还有几个文件没更新": the rest left undone.
     rule(O, "rest-undone-after-claim", r"(?:還有|还有|另外|剩下)(?:的)?(?:[一二兩两三四五六七八九十幾几]{1,3}|一些|好幾|好几|\d+|些)?\s?(?:個|个|處|处)?"
          r"(?:地方|文件|檔案|頁面|页面|接口|模塊|模块|調用|调用|函數|函数|測試|测试)[^，,。！!？?]{0,24}?(?:沒|没|未)(?:有)?"
