@@ -192,8 +192,7 @@ def _stated_elsewhere(rule: Rule, text: str) -> bool:
     unless = rule.unless
     if rule.kind not in (RECHECK, NEGATED, SELF_BLAME) or unless is None or unless.search(text) is None:
         return False
-    return any(unless.search(sentence) for sentence, mark in _marked_sentences(text)
-               if not any(q in mark for q in QUESTION_MARKS))
+    return any(unless.search(sentence) for sentence, mark in _marked_sentences(text) if not _marked_as_question(mark))
 
 
 def _failure_said_apart(rule: Rule, body: str, packs: list[Pack], lives: Sequence[Live],
@@ -242,8 +241,8 @@ def _error_named(words: str, packs: list[Pack]) -> tuple[str, str] | None:
         low = sentence.lower()
         for pack in packs:
             named = pack.error_named
-            if named is not None and named.rx.search(low) and not (named.unless and named.unless.search(low)):
-                return named.kind, f"{pack.lang}.{named.kind}.{named.name}"
+            if named is not None and _hit(named, low, (low,)):
+                return named.kind, _rule_name(pack, named)
     return None
 
 
@@ -265,8 +264,12 @@ def _marked_sentences(text: str) -> list[tuple[str, str]]:
     return [(part.strip(), mark) for part, mark in zip(parts[0::2], [*parts[1::2], ""])]
 
 
+def _marked_as_question(mark: str) -> bool:
+    return any(q in mark for q in QUESTION_MARKS)
+
+
 def _asks(sentence: str, mark: str, packs: list[Pack]) -> bool:
-    return any(q in mark for q in QUESTION_MARKS) or _is_question(sentence, packs)
+    return _marked_as_question(mark) or _is_question(sentence, packs)
 
 
 def _statements(text: str, packs: list[Pack]) -> str:
@@ -296,8 +299,13 @@ def _first_type(text: str, sentences: Iterable[str], packs: list[Pack],
                 if (r.after_claim or r.not_an_answer or r.report) and not _fits(r, context):
                     continue
                 if _hit(r, text, sentences):
-                    return type_, f"{pack.lang}.{type_}.{r.name}"
+                    return type_, _rule_name(pack, r)
     return None
+
+
+def _rule_name(pack: Pack, r: Rule) -> str:
+    """`<lang>.<type>.<rule>`, as `Classification.rule` names what typed a message."""
+    return f"{pack.lang}.{r.kind}.{r.name}"
 
 
 def _fits(r: Rule, context: Context | None) -> bool:
