@@ -52,7 +52,13 @@ def normalize_remote(url: str) -> str | None:
     return f"{host}/{path}"
 
 
-def _git(cwd: str, *args: str) -> str | None:
+class GitUnanswered(Exception):
+    """git did not answer: it could not start, ran past its time or was killed. What it would
+    have said is unknown, so nothing may be remembered in its place."""
+
+
+def _ask_git(cwd: str, *args: str) -> str | None:
+    """git's output; None when it answered no (a non-zero exit); GitUnanswered when it did not answer."""
     try:
         out = subprocess.run(
             ("git", "-C", cwd, *args),
@@ -61,9 +67,18 @@ def _git(cwd: str, *args: str) -> str | None:
             timeout=5,
             env={**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"},
         )
-    except (OSError, subprocess.SubprocessError):
-        return None
+    except (OSError, subprocess.SubprocessError) as e:
+        raise GitUnanswered(f"git {args[0]}: {type(e).__name__}") from e
+    if out.returncode < 0:  # killed by a signal (a loaded machine's OOM killer, a timeout wrapper)
+        raise GitUnanswered(f"git {args[0]}: signal {-out.returncode}")
     return out.stdout.strip() if out.returncode == 0 else None
+
+
+def _git(cwd: str, *args: str) -> str | None:
+    try:
+        return _ask_git(cwd, *args)
+    except GitUnanswered:
+        return None
 
 
 def git_toplevel(cwd: str) -> str | None:
@@ -71,13 +86,23 @@ def git_toplevel(cwd: str) -> str | None:
 
 
 def identify(cwd: str) -> tuple[str, str] | None:
-    """(repo, toplevel) for a directory that exists, without any cache; None outside git."""
+    """(repo, toplevel) for a directory that exists, without any cache; None outside git (or
+    when git does not answer)."""
+    try:
+        return _identify(cwd)
+    except GitUnanswered:
+        return None
+
+
+def _identify(cwd: str) -> tuple[str, str] | None:
+    """identify(), raising GitUnanswered rather than guessing: when git did not say what the
+    origin remote is, the folder's name must not be taken for the repository's."""
     if not cwd or not os.path.isdir(cwd):
         return None
-    top = git_toplevel(cwd)
-    if top is None:
+    top = _ask_git(cwd, "rev-parse", "--show-toplevel")
+    if not top:
         return None
-    remote = _git(top, "config", "--get", "remote.origin.url")
+    remote = _ask_git(top, "config", "--get", "remote.origin.url")
     repo = normalize_remote(remote) if remote else None
     return (repo or Path(top).name, top)
 
@@ -101,7 +126,12 @@ class RepoResolver:
         cached = self._cache.cached_repo(cwd) if self._cache is not None and cwd else None
         if cached is not None:
             return cached[0]
-        found = identify(cwd) if os.path.isdir(cwd) else _identify_gone(cwd)
+        try:
+            found = _identify(cwd) if os.path.isdir(cwd) else _identify_gone(cwd)
+        except GitUnanswered:
+            # Kept for this process only: the next one asks git again, so a loaded machine's
+            # timeout does not rename the repository for good.
+            return cwd or UNKNOWN
         if found is not None:
             repo, top = found
             if self._cache is not None:
@@ -121,12 +151,12 @@ def _identify_gone(cwd: str) -> tuple[str, str] | None:
         parent = os.path.dirname(parent)
     if not parent or parent == "/":
         return None
-    found = identify(parent)
+    found = _identify(parent)
     if found is None:
         return None
     # Only when the repository really held that folder: a home directory that is a dotfiles
     # repository must not swallow every deleted project below it.
     rel = os.path.relpath(cwd, found[1])
-    if rel.startswith("..") or not _git(found[1], "rev-list", "-1", "--all", "--", rel):
+    if rel.startswith("..") or not _ask_git(found[1], "rev-list", "-1", "--all", "--", rel):
         return None
     return found

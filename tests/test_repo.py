@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -42,6 +43,27 @@ def test_home_as_a_dotfiles_repository_does_not_swallow_deleted_projects(tmp_pat
     with Store.open(tmp_path / "ledger.db") as store:
         gone = str(home / "old-project")
         assert RepoResolver(store, "2026-11-29T00:00:00Z")(gone) == gone
+
+
+def test_a_git_that_does_not_answer_leaves_nothing_remembered(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_git = shutil.which("git")
+    assert real_git is not None
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    # A git that answers where the top level is, then dies of a signal when asked for the remote
+    # (what a loaded machine's OOM killer or a timeout does to it).
+    fake = bin_dir / "git"
+    fake.write_text(f'#!/bin/sh\ncase "$*" in *"config --get"*) kill -9 $$;; esac\nexec "{real_git}" "$@"\n')
+    fake.chmod(0o755)
+    with Store.open(tmp_path / "ledger.db") as store:
+        with monkeypatch.context() as dying_git:
+            dying_git.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+            assert RepoResolver(store, "2026-11-29T00:00:00Z")(str(repo)) == str(repo)  # not "widget"
+            assert store.cached_repo(str(repo)) is None
+        assert RepoResolver(store, "2026-11-29T00:00:00Z")(str(repo)) == "github.com/example/widget"
+        assert store.cached_repo(str(repo)) == ("github.com/example/widget", str(repo))
 
 
 @pytest.mark.parametrize(("repo", "ok"), [

@@ -5,11 +5,13 @@ tool call back for evidence."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from git_ledger import paths
 from tests.testing.agents import run_agent
 from tests.testing.fake_gemini import fake_gemini
 from tests.testing.util import run_cli
@@ -29,6 +31,14 @@ def saved_files(home: Path) -> list[str]:
     """What the CLI wrote under ~/.gemini (its chats and logs), for a failure's message."""
     root = home / ".gemini"
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+
+def hook_log() -> str:
+    """The hooks' failure lines and last-run markers (the isolated home's), for a failure's message."""
+    log, data = paths.log_path(), Path(paths.data_dir_str(os.environ))
+    lines = log.read_text(encoding="utf-8", errors="replace") if log.is_file() else "(no hook log)"
+    marks = {p.name: p.read_text(encoding="utf-8").strip() for p in data.glob("last-run-*")}
+    return f"{lines} {marks}"
 
 
 def chats_holding(home: Path, text: str) -> list[Path]:
@@ -74,7 +84,7 @@ def test_a_correction_reaches_the_next_sessions_first_prompt_once(
         later_of_2 = model.streamed()[-1]
     assert session_1 in (2, 4) and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
     injected = [t for t in user_texts(first_of_2) if HEADER in t]
-    assert len(injected) == 1 and CORRECTION in injected[0], (after_1, saved_files(isolated_env))
+    assert len(injected) == 1 and CORRECTION in injected[0], (after_1, saved_files(isolated_env), hook_log())
     assert sum(HEADER in t for t in user_texts(later_of_2)) == 1  # the earlier turn's context, not a second one
     cases = [json.loads(line) for line in run_cli("show", "github.com/example/widget", "--json").stdout.splitlines()]
     assert [c["agent"] for c in cases if c["source"] == "human"] == ["gemini"]  # its type is the classifier's business
