@@ -245,6 +245,20 @@ def test_compiler_diagnostics_are_a_paste() -> None:
     assert C.typed_words("In function main you forgot to free the buffer").words.startswith("In function")  # typed words stay
 
 
+# A package manager's failure says ERR, not "error": npm's "npm ERR!", Node's and pnpm's ERR_ codes.
+_NPM_FAILURE = "hmm\n```\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! widget@1.0.0 build: `vite build`\n```"
+_NPM_NOTICE = "hmm\n```\nnpm notice New minor version of npm available! 10.2.4 -> 10.8.1\nadded 212 packages in 9s\n```"
+
+
+def test_a_package_managers_err_lines_are_a_pasted_failure() -> None:
+    after_fix = {"previous": "Fixed the build script; `npm run build` should pass now.", "previous_tools": ("Edit(package.json)",)}
+    assert C.classify(_NPM_FAILURE, **after_fix).rule == "en.result-error.pasted-failure-after-claim"
+    node = "```\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'vite'\n```"
+    assert C.classify(node, **after_fix).type == "result-error"
+    assert C.classify(_NPM_NOTICE, **after_fix).type not in TYPES  # an install that went through
+    assert C.classify(_NPM_FAILURE).excluded == "pasted-output"  # opening a task
+
+
 def test_rule_names_say_which_pack_and_rule_matched() -> None:
     c = C.classify("빠졌잖아")
     assert (c.type, c.rule, c.lang) == ("omission", "ko.omission.base", "ko")

@@ -328,6 +328,8 @@ PASTED_FAILURE = rx(
     r"(?i:error|exception|traceback|fail|fatal|panic|cannot\s|can't\s|unable\s+to|not\s+found|undefined"
     r"|denied|refused|unexpected|invalid|segmentation|exit\s+(?:code|status)\s+[1-9]|does\s+not\s+exist|no\s+such"
     r"|not\s+(?:assignable|defined|a\s+function|allowed|permitted|supported|recognized))"
+    # npm's "npm ERR! code ELIFECYCLE", Node's and pnpm's "ERR_MODULE_NOT_FOUND", "ERR_PNPM_…"
+    r"|\bERR(?:!|_[A-Z])"
 )
 # An error named in the words a person typed ("now I get TypeError: …", "还是 ValueError", "`KeyError` 나와요"):
 # an exception's class, a browser's or the OS's error code, a traceback, an HTTP status with its reason.
