@@ -453,6 +453,37 @@ NOT_AFTER_WORK_MISSES = [
 ]
 
 
+# Right after the work, what it made comes out empty, or nothing shows where its output goes: in
+# every pack; not a state to start from, a state kept on purpose, a case to handle, nor the same
+# words opening a task.
+PREVIOUS_CLAIM = {"en": "I fixed it.", "zh": "已经修好了。", "ja": "修正しました。", "ko": "수정했습니다."}
+CAME_OUT_EMPTY = [
+    ("the page is blank", "en"), ("routes.py is empty", "en"), ("it returns an empty array", "en"),
+    ("I get a blank screen", "en"), ("there's nothing in the log", "en"), ("it returns 200 but the list is empty", "en"),
+    ("页面是空白的", "zh"), ("日志里什么都没有", "zh"), ("控制台什么也没输出", "zh"),
+    ("ログに何も出ていません", "ja"), ("コンソールには何も表示されない", "ja"),
+    ("로그에 아무것도 안 찍혀요", "ko"), ("콘솔에는 아무것도 안 나와요", "ko"),
+]
+NOT_CAME_OUT_EMPTY = [
+    ("the file is empty for now, fill it with the defaults", "en"), ("the log is empty on purpose, we silence it in tests", "en"),
+    ("when the list is empty, show a placeholder", "en"), ("the table was empty yesterday too", "en"),
+    ("make sure the page is never blank", "en"), ("这个文件现在是空的，请按默认值填好", "zh"), ("如果日志里什么都没有，就打印一行提示", "zh"),
+    ("ログに何も出ていない場合は警告を出してください", "ja"), ("로그에 아무것도 없으면 경고를 보여 주세요", "ko"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), CAME_OUT_EMPTY)
+def test_what_came_out_empty_after_the_work_is_a_result_error(text: str, lang: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type, got.lang) == ("result-error", lang), got
+    assert C.classify(text).type not in TYPES  # opening a task: a bug report
+
+
+@pytest.mark.parametrize(("text", "lang"), NOT_CAME_OUT_EMPTY)
+def test_an_empty_state_to_start_from_keep_or_handle_is_not(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "previous", "type_"), EVERY_PACK_AFTER_WORK)
 def test_every_pack_reads_the_misses_the_others_read_after_the_work(text: str, previous: str, type_: str) -> None:
     assert C.classify(text, previous, ["Edit(src/app.py)"]).type == type_

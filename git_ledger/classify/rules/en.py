@@ -738,6 +738,26 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:flag|option|setting|parameter|param|variable|field|argument|attribute|prop)s?\s+(?:has|have|had)\s+no\s+effect\b"
          r"|\badd\s+(?:that|this|it)\s+to\b"
          r"|\bno\s+changes?\s+(?:to|needed|required|necessary)\b.{0,60}\bplease\b|\bplease\b.{0,60}\bno\s+changes?\s+to\b", after_claim=True),
+    # Right after the work, what it made comes out empty: "the page is blank", "routes.py is empty",
+    # "it returns an empty array", "there's nothing in the log" (as ko 응답이 비어 있어요, zh 页面一片空白, ja
+    # ファイルが空です read it); not a state to start from or to keep ("the file is empty for now, fill it",
+    # "the log is empty on purpose"), a case to handle ("when the list is empty, show …") or a past fact.
+    rule(R, "blank-after-claim", r"(?:\b(?:the|my|our|this|that|its|your)\s+(?:[\w.-]+\s+){0,2}?(?:page|pages|screen|window|view|preview|file|files"
+         r"|output|response|body|result|results|list|table|tables|array|log|logs|console|report|export|csv|json|pdf|image|chart|graph"
+         r"|dashboard|folder|directory|dir|db|database|inbox|email|tab|panel|modal|sidebar|feed|grid|dropdown|field)"
+         r"|\b[\w./-]{1,80}\.[a-z]{1,5})\s+(?:is|'s|are|'re|looks|comes\s+back|came\s+back|shows\s+up|stays|remains|renders|loads)\s+"
+         r"(?:still\s+|now\s+|just\s+|completely\s+|totally\s+|entirely\s+|all\s+|basically\s+)*(?:empty|blank|white)\b"
+         r"|\b(?:i|we)\s+(?:still\s+|now\s+|just\s+)?(?:get|got|see|am\s+getting|'m\s+getting)\s+(?:an?\s+|the\s+)?(?:completely\s+|totally\s+)?"
+         r"(?:empty|blank|white)\s+(?:page|screen|window|response|body|array|list|result|file|output|table)\b"
+         r"|\b(?:it|this|that|the\s+\w+)\s+(?:still\s+|now\s+|just\s+)?(?:returns|returned|gives|shows|renders|prints|outputs)\s+(?:an?\s+|the\s+)?(?:completely\s+)?"
+         r"(?:empty|blank|white)\s+(?:page|screen|response|body|array|list|object|string|result|file|output|table)\b"
+         r"|\bthere'?s\s+(?:still\s+)?nothing\s+(?:at\s+all\s+)?in\s+the\s+(?:log|logs|output|console|file|table|list|db|database|folder|response|page|inbox)\b",
+         unless=r"\b(?:if|when|whenever|unless|until|whether|should|shouldn'?t|must|make\s+sure|ensure|expect\w*|supposed|for\s+now|on\s+purpose"
+         r"|intentional\w{0,2}|by\s+design|placeholder|empty\s+state|initially|at\s+first|yet|fill|populate|start\s+with|keep|leave|so\s+that"
+         r"|handle|default|yesterday|last\s+(?:night|week|time)|colleague|customers?|before\s+you"
+         # emptied as wanted: "now the inbox is empty, great", "the queue is empty, as it should be"
+         r"|great|perfect|nice|thanks|thank\s+you|awesome|finally|as\s+(?:expected|intended|it\s+should\s+be)|good)\b",
+         after_claim=True, not_an_answer=True),
     # A judgment ("seems wrong", "they're both incorrect"), not a description of a thing ("the form is broken on mobile").
     rule(R, "seems-wrong-after-claim", r"\b(?:seems?|looks?)(?:\s+to\s+be)?\s+(?:still\s+|all\s+|completely\s+|totally\s+)?"
          r"(?:wrong|incorrect|broken|off|messed\s+up|garbled|inconsistent|duplicated|cut\s+off)\b"
