@@ -472,6 +472,33 @@ NOT_CAME_OUT_EMPTY = [
 ]
 
 
+# Right after the work, its diff is empty: the work is not there (as "I don't see any change in the
+# diff"); not a clean tree wanted or checked for. A state older than the work is no report of it.
+DIFF_EMPTY = [
+    ("the diff is empty", "en"), ("git status shows no changes", "en"), ("no changes in the PR", "en"),
+    ("diff里没有任何改动", "zh"), ("git status 显示没有改动", "zh"), ("差分に変更がありません", "ja"),
+    ("git status에 변경이 없어요", "ko"),
+]
+NOT_DIFF_EMPTY = [
+    ("git status shows no changes, good, now let's deploy", "en"), ("make sure the diff is empty before you push", "en"),
+    ("确认一下 git status 没有改动", "zh"), ("差分がないことを確認してください", "ja"), ("변경이 없는지 확인해 주세요", "ko"),
+    ("the README wasn't updated since 2021, so rewrite it", "en"), ("if the file wasn't changed, skip it", "en"),
+    ("README 很久没更新了，帮我重写一下", "zh"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), DIFF_EMPTY)
+def test_an_empty_diff_after_the_work_is_an_omission(text: str, lang: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type, got.lang) == ("omission", lang), got
+    assert C.classify(text).type not in TYPES  # opening a task: a fact about the tree
+
+
+@pytest.mark.parametrize(("text", "lang"), NOT_DIFF_EMPTY)
+def test_a_clean_tree_wanted_or_a_state_older_than_the_work_is_not(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "lang"), CAME_OUT_EMPTY)
 def test_what_came_out_empty_after_the_work_is_a_result_error(text: str, lang: str) -> None:
     got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])

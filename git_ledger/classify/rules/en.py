@@ -26,6 +26,10 @@ O, IV, P, R = "omission", "instruction-violation", "premise-error", "result-erro
 _ADV = r"(?:\s+(?:also|again|still|totally|completely|just|already|clearly|even|obviously))?"
 _DONE = (r"(?:add|include|update|run|test|handle|cover|change|commit|push|implement|write|remove"
          r"|delete|call|check|export|import|document|migrate|bump|rename|register|wire|mention)")
+# A state older than the agent's work: "wasn't updated since 2021", "hasn't worked for years" (not
+# "since your change": that dates it to the work).
+_LONG_STANDING = (r"since\s+(?:\d{4}|(?:last|early|late)\s+(?:year|month|spring|summer|fall|autumn|winter)|years|months|forever|ages)"
+                  r"|for\s+(?:years|months|ages|a\s+long\s+time|so\s+long)|in\s+(?:years|months|ages|a\s+long\s+time)")
 _DONE_PP = (r"(?:updated|added|included|handled|covered|committed|pushed|run|tested|documented"
             r"|exported|migrated|bumped|removed|deleted|changed|renamed|registered|implemented)")
 _TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|place|function|method"
@@ -122,7 +126,18 @@ TYPES: tuple[Rule, ...] = (
          r"|does\s+not\s+(?:include|have|contain|cover)|left\s+out|leaves\s+out|skipped|skips|forgot|omits|misses)\b"),
     rule(O, "never-done", r"\b(?:wasn'?t|weren'?t|was not|were not|hasn'?t been|haven'?t been"
          r"|has not been|have not been|never got)\s+" + _DONE_PP + r"\b"
-         r"|\bnothing\s+(?:was|got|has\s+been|have\s+been)\s+(?:actually\s+)?" + _DONE_PP + r"\b"),
+         r"|\bnothing\s+(?:was|got|has\s+been|have\s+been)\s+(?:actually\s+)?" + _DONE_PP + r"\b",
+         # (not a long-standing state or a condition: "the README wasn't updated since 2021, so rewrite it",
+         # "if the file wasn't changed, skip it")
+         unless=r"\b(?:" + _LONG_STANDING + r"|if|whether|unless|make\s+sure|ensure)\b"),
+    # Right after the work, its diff is empty: "the diff is empty", "git status shows no changes",
+    # "no changes in the PR" (as "I don't see any change in the diff"); not a clean tree wanted
+    # ("git status is clean, good, now deploy") or checked for ("make sure the diff is empty").
+    rule(O, "no-diff-after-claim", r"\b(?:the\s+|your\s+|my\s+)?(?:diff|git\s+diff|git\s+status|pr|pull\s+request|commit|working\s+tree|changeset)\s+"
+         r"(?:is|'s|shows|has|looks|says)\s+(?:still\s+|completely\s+|totally\s+|just\s+)?(?:empty|clean|nothing|no\s+(?:changes?|diff|files?|modifications?))\b"
+         r"|\bno\s+(?:changes?|diff|modifications?)\s+(?:at\s+all\s+)?in\s+(?:the\s+|your\s+)?(?:diff|git\s+status|pr|pull\s+request|commit|working\s+tree|repo)\b",
+         unless=r"\b(?:if|when|whether|unless|make\s+sure|ensure|should|expect\w*|before|good|great|perfect|fine|nice|as\s+expected|now\s+let'?s|yesterday)\b",
+         after_claim=True, not_an_answer=True),
     # After the agent's report: "the header shows up but I can't find the totals row", "X is still missing".
     rule(O, "dont-see-after-claim", r"\bi\s+(?:still\s+|just\s+)?(?:don'?t|do\s+not|dont|can'?t|cannot|never)\s+see\s+(?:the|their|thier|any"
          r"|its|it|them|my|a|an|this|that|these|those|where|how)\b",
@@ -609,7 +624,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
-         r"|why\s+not|not\s+only|not\s+just|on\s+purpose|by\s+design)\b|\b(?:that'?s|which\s+is|it'?s)\s+(?:fine|ok|okay|expected|intended)\b"
+         r"|why\s+not|not\s+only|not\s+just|on\s+purpose|by\s+design|" + _LONG_STANDING + r")\b|\b(?:that'?s|which\s+is|it'?s)\s+(?:fine|ok|okay|expected|intended)\b"
          # an imperative "don't change the default", "never run it on main": an instruction, not a report
          r"|(?:^|[,.;:!]\s{0,3}|\b(?:and|but|just|please)\s+)(?:don'?t|dont|do\s+not|never)\s",
          after_claim=True),

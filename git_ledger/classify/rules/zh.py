@@ -384,7 +384,9 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "not-shown-after-claim", r"(?:沒|没|冇)(?:有)?(?:正確|正确|正常|成功)?(?:顯示|显示|出現|出现|生效|翻譯|翻译|播放|加載|加载"
          r"|渲染|更新|保存|跳轉|跳转|刷新|上色|變色|变色|高亮|換行|换行|居中|對齊|对齐|反應|反应)",
          unless=r"如果|要是|萬一|万一|的話|的话|需要|能不能|可不可以|是否|確保|确保|避免|防止|不要|別|别|(?:時|时)(?:候)?要"
-         r"|有(?:沒|没)有|情況|情况|場合|场合|要(?:提示|顯示|显示|彈|弹|報|报|記錄|记录)", after_claim=True),
+         r"|有(?:沒|没)有|情況|情况|場合|场合|要(?:提示|顯示|显示|彈|弹|報|报|記錄|记录)"
+         # (not a long-standing state: "README 很久没更新了，帮我重写一下")
+         r"|很久|好久|多年|(?:幾|几)年|(?:幾|几)(?:個|个)月|長期|长期|以來|以来", after_claim=True),
     # Right after the agent's work: "矮人还是在建筑后面", "依然在转圈": the same place or state as before
     # (not 还是 = "or": "放在 A 还是在 B").
     rule(R, "still-there", r"(?:依然|仍然|依舊|依旧|仍舊|仍旧|還是|还是)在(?![意乎])",
@@ -551,6 +553,11 @@ TYPES: tuple[Rule, ...] = (
     # Right after the agent's work, asked: "测试你跑了吗？", "文档你更新了没？": a step it did not mention.
     rule(O, "did-you-asked", r"你(?:跑|測|测|改|更新|提交|同步|檢查|检查|試|试|編譯|编译)(?:過|过|了)(?:嗎|吗|沒|没|沒有|没有)[？?\s]*$",
          after_claim=True, asked=True),
+    # Right after the work, its diff is empty: "diff里没有任何改动", "git status 显示没有改动" (not "确认 git status 没有改动"
+    # or a clean tree wanted: "git status 没有改动，很好").
+    rule(O, "no-diff-after-claim", r"(?:diff|git\s?status|git\s?diff|差異|差异|提交|commit|pr|PR)(?:里|裡|中|上)?(?:面)?\s?(?:顯示|显示)?\s?(?:沒|没)(?:有)?(?:任何)?"
+         r"(?:改動|改动|變化|变化|修改|變更|变更|差異|差异|文件)",
+         unless=r"如果|要是|的話|的话|確保|确保|確認|确认|檢查|检查|應該|应该|正常|很好|不錯|不错|好的|沒問題|没问题", after_claim=True, not_an_answer=True),
     # "测试没跑", "文档没更新" right after a claimed fix: left undone.
     rule(O, "undone-after-claim", r"^[^，,。！!？?]{1,12}?(?:沒|没)(?:有)?(?:跑|測|测|加|改|更新|提交|推|同步|處理|处理|寫|写)"
          r"(?:過|过)?[。!！…\s]*$", after_claim=True),
