@@ -443,6 +443,8 @@ EVERY_PACK_AFTER_WORK = [
     ("절반만 했네요.", "수정했습니다.", "omission"), ("There are still TODOs left.", "I fixed it.", "omission"),
     ("不是，用pnpm。", "已经修好了。", "instruction-violation"), ("いや、pnpmを使って。", "修正しました。", "instruction-violation"),
     ("撤销刚才的改动。", "已经修好了。", "instruction-violation"),
+    ("routes.py has no such endpoint", "I fixed it.", "premise-error"), ("v3 里不存在这个参数", "已经修好了。", "premise-error"),
+    ("그런 옵션은 없어요", "수정했습니다.", "premise-error"),
 ]
 NOT_AFTER_WORK_MISSES = [
     ("文档要不要也更新？", "已经修好了。"), ("这个数据是从哪来的？", "这是统计结果。"), ("我也改了", "已经修好了。"),
@@ -450,6 +452,8 @@ NOT_AFTER_WORK_MISSES = [
     ("여기 없으면 만들어 주세요", "수정했습니다."), ("leave the TODOs in for now", "I fixed it."), ("절반만 해도 돼요", "수정했습니다."),
     ("不是，用pnpm吗？", "已经修好了。"), ("不行，用别的也可以", "已经修好了。"), ("撤销按钮要放在右上角", "已经修好了。"),
     ("いや、pnpmでもいいです", "修正しました。"), ("いや、それなら yarn を使ってもいい？", "修正しました。"),
+    ("if the API has no such field, skip it", "I fixed it."), ("그런 옵션은 없으니 만들어 주세요", "수정했습니다."),
+    ("v3 里不存在这个参数的话就用默认值", "已经修好了。"),
 ]
 
 

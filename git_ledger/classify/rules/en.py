@@ -373,7 +373,10 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:that|this|it)(?:'s|\s+is)\s+not\s+(?:even\s+)?a\s+(?:real\s+)?thing\b|\b(?:that|this|it)\s+isn'?t\s+(?:even\s+)?a\s+(?:real\s+)?thing\b"
          r"|\bthere(?:'s| is| are)\s+no\s+(?:such\s+)?(?:\S+\s+)?(?:flag|option|function|method"
          r"|command|class|module|package|api|endpoint|field|column|table|setting|parameter"
-         r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"),
+         r"|argument|thing|feature|variable|file)\b(?!\s+as\b)(?![^.?!\n]{0,40}\byet\b)"
+         # "routes.py has no such endpoint", "the API has no such field"
+         r"|\b(?:has|have)\s+no\s+such\s+\w+",
+         unless=r"\b(?:if|whether|unless|in\s+case|make\s+sure|ensure)\b"),
     # "pretty sure that one exists already" after the agent listed it as missing.
     # "I already tried that", "tried that already" right after the agent's work: what it suggests was tried
     # (with its failure said, a result: `tried-no-luck`).
