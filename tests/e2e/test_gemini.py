@@ -80,9 +80,18 @@ def test_a_correction_reaches_the_next_sessions_first_prompt_once(
             session_1 = first_session()
         run_agent([*gemini, "-p", "add a --verbose flag"], cwd=repo, env=env)
         first_of_2 = model.streamed()[session_1]
+        # Once in CI the CLI's own session cleanup, run as the second session started, deleted the
+        # first session's chat (it keeps only chats it judges resumable) before the BeforeAgent hook
+        # could read it: nothing was left to collect. Not ours to fix; both sessions run again, once.
+        cleaned_up = not chats_holding(isolated_env, CORRECTION)
+        if cleaned_up:
+            model.script[:0] = [*replies_1, [{"text": "Where should the flag go?"}]]
+            session_1 = first_session()
+            run_agent([*gemini, "-p", "add a --verbose flag"], cwd=repo, env=env)
+            first_of_2 = model.streamed()[session_1]
         run_agent([*gemini, "--resume", "latest", "-p", "now update the docs"], cwd=repo, env=env)
         later_of_2 = model.streamed()[-1]
-    assert session_1 in (2, 4) and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
+    assert (session_1 in (2, 4) or cleaned_up) and not any(HEADER in t for b in model.streamed()[:session_1] for t in user_texts(b))
     injected = [t for t in user_texts(first_of_2) if HEADER in t]
     assert len(injected) == 1 and CORRECTION in injected[0], (after_1, saved_files(isolated_env), hook_log())
     assert sum(HEADER in t for t in user_texts(later_of_2)) == 1  # the earlier turn's context, not a second one
