@@ -30,8 +30,8 @@ Steps, all deterministic:
 three and compares the result with the artefact in `--out` (the shipped one by default) instead
 of writing it: it fails unless the manifest is the same and every weight within float16 rounding
 or, where this machine's embedding arithmetic moved the weights, the class probabilities on
-every training row within PROBABILITY_DRIFT (an answer then moves only at a threshold's edge); so the shipped artefact is shown to be what this script builds from the
-development set.
+every training row within PROBABILITY_DRIFT (an answer then moves only at a threshold's edge);
+so the shipped artefact is shown to be what this script builds from the development set.
 """
 from __future__ import annotations
 
