@@ -445,6 +445,10 @@ EVERY_PACK_AFTER_WORK = [
     ("撤销刚才的改动。", "已经修好了。", "instruction-violation"),
     ("routes.py has no such endpoint", "I fixed it.", "premise-error"), ("v3 里不存在这个参数", "已经修好了。", "premise-error"),
     ("그런 옵션은 없어요", "수정했습니다.", "premise-error"),
+    ("it hasn't worked since your change", "I fixed it.", "result-error"),
+    ("the login bug still hasn't been resolved", "I fixed it.", "result-error"),
+    ("nope, hasn't changed anything", "I fixed it.", "result-error"),
+    ("Does it work for you? Because it's still broken here.", "I fixed it.", "result-error"),
 ]
 NOT_AFTER_WORK_MISSES = [
     ("文档要不要也更新？", "已经修好了。"), ("这个数据是从哪来的？", "这是统计结果。"), ("我也改了", "已经修好了。"),
@@ -454,6 +458,11 @@ NOT_AFTER_WORK_MISSES = [
     ("いや、pnpmでもいいです", "修正しました。"), ("いや、それなら yarn を使ってもいい？", "修正しました。"),
     ("if the API has no such field, skip it", "I fixed it."), ("그런 옵션은 없으니 만들어 주세요", "수정했습니다."),
     ("v3 里不存在这个参数的话就用默认值", "已经修好了。"),
+    ("the API hasn't changed, so keep the client as is", "I fixed it."), ("Good, the lockfile hasn't changed.", "I fixed it."),
+    ("The upstream lib hasn't been updated in years, so vendor it.", "I fixed it."),
+    ("If the config hasn't changed, skip the reload.", "I fixed it."),
+    ("Is the list still empty on your side? If so, tell me.", "I fixed it."),
+    ("Is the page still blank for you? If it is, let me know and I'll check the server.", "I fixed it."),
 ]
 
 
@@ -481,13 +490,14 @@ NOT_CAME_OUT_EMPTY = [
 DIFF_EMPTY = [
     ("the diff is empty", "en"), ("git status shows no changes", "en"), ("no changes in the PR", "en"),
     ("diff里没有任何改动", "zh"), ("git status 显示没有改动", "zh"), ("差分に変更がありません", "ja"),
-    ("git status에 변경이 없어요", "ko"),
+    ("git status에 변경이 없어요", "ko"), ("git status に変更が出ていません", "ja"), ("git diff に何も出てないです", "ja"),
+    ("git status 里没有任何改动", "zh"), ("git status 에 변경 사항이 없어요", "ko"),
 ]
 NOT_DIFF_EMPTY = [
     ("git status shows no changes, good, now let's deploy", "en"), ("make sure the diff is empty before you push", "en"),
     ("确认一下 git status 没有改动", "zh"), ("差分がないことを確認してください", "ja"), ("변경이 없는지 확인해 주세요", "ko"),
     ("the README wasn't updated since 2021, so rewrite it", "en"), ("if the file wasn't changed, skip it", "en"),
-    ("README 很久没更新了，帮我重写一下", "zh"),
+    ("README 很久没更新了，帮我重写一下", "zh"), ("git status に変更が出ていないことを確認してからコミットしてください", "ja"),
 ]
 
 

@@ -623,7 +623,11 @@ TYPES: tuple[Rule, ...] = (
          r"|resolved|solve|appear|appearing|produc\w{1,4}|extract\w{0,4}|exit|update|updating|updated|scroll|scrolling"
          r"|respond|responding|connect|connecting|save|saving|saved|pass|passing|look\s+any\s+better|any\s+better|open|opening|close"
          r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything"
-         r"|appl(?:y|ied|ying)|reflected|take\s+effect|taking\s+effect|picked\s+up)\b",
+         r"|appl(?:y|ied|ying)|reflected|take\s+effect|taking\s+effect|picked\s+up)\b"
+         # "it hasn't worked since your change", "the bug hasn't been fixed" (not "I haven't run it yet": the
+         # user's own step not taken, so only the third person)
+         r"|\b(?:hasn'?t|has\s+not)\s+(?:been\s+)?(?:worked|working|fixed|resolved|solved|helped|loading|rendering)\b"
+         r"|\b(?:hasn'?t|has\s+not)\s+(?:changed|fixed|done)\s+(?:anything|a\s+thing)\b|\b(?:hasn'?t|has\s+not)\s+made\s+(?:a|any)\s+difference\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
@@ -1000,6 +1004,10 @@ EXCLUSIONS = (
          unless=r"^(?:\d+\s+(?:tests?\s+)?)?failed\b|\b(?:failed|fails)\s+to\s+(?:resolve|fix|solve|help)\b"
          # "help me debug why the totals are not showing": the failure is said, its cause asked for
          r"|\b(?:debug|find\s+out|figure\s+out)\s+why\s+(?:the|it|this|that|they|my)\b[^.?!\n]{0,60}?\b(?:not|n't|never)\s+\w"),
+    # "Is the list still empty on your side?", "does it still crash for you?": the listener's view asked
+    # for (not beside the speaker's own: "does it work for you? it's still broken here").
+    rule(RECHECK, "your-view", r"^(?:is|are|does|do|did|was|were)\b[^.?!\n]{0,80}?\b(?:on\s+your\s+(?:side|end|machine)|for\s+you)\s*\??\s*$",
+         unless=r"\b(?:here|for\s+me|on\s+my\s+(?:side|end|machine)|i\s+(?:still\s+)?(?:get|see|got))\b"),
     # "I don't think I missed any call sites": a doubt about one's own mistake, not an admission.
     rule(NEGATED, "doubt-self", r"\bi\s+(?:don'?t|do not|didn'?t|did not)\s+(?:think|believe)\s+(?:that\s+)?i\b"
          r"|\bi\s+doubt\s+(?:that\s+)?i\b|\bnot\s+sure\s+(?:that\s+)?i\b(?!\s+was\s+clear)"

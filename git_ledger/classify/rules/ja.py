@@ -146,7 +146,7 @@ TYPES: tuple[Rule, ...] = (
     rule(O, "not-done", _NOT_DONE),
     # Right after the work, its diff is empty: "差分に変更がありません", "git status に変更が出ていません" (not "差分が
     # ないことを確認して", "変更がなければ…": a check, a condition).
-    rule(O, "no-diff-after-claim", r"(?:差分|diff|git\s?status|git\s?diff|コミット|PR)(?:に|には|にも|が|は)\s?(?:何も|変更|差分|変更点)?(?:が|は)?\s?"
+    rule(O, "no-diff-after-claim", r"(?:差分|diff|git\s?status|git\s?diff|コミット|PR)\s?(?:に|には|にも|が|は)\s?(?:何も|変更|差分|変更点)?(?:が|は)?\s?"
          r"(?:ありません|ない(?:です)?|出て(?:い)?(?:ない|ません)|出(?:ない|ません)|見当たりません|空(?:です|でした)?)",
          unless=r"もし|たら|なら|場合|確認|チェック|はず|べき|ように|正常|よかった|良かった|問題ない|ですか|ますか", after_claim=True, not_an_answer=True),
     # "テスト書いてないじゃん", "更新してないじゃないですか": reproached for what was not done.

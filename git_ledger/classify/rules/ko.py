@@ -64,7 +64,7 @@ TYPES: tuple[Rule, ...] = (
          r"(?:없(?!게|는지|으면|도록|을)|안\s?(?:들어|올라|포함)|빠져|빠졌)"),
     # Right after the work, its diff is empty: "git status에 변경이 없어요", "diff가 비어 있어요" (not "변경이 없는지 확인해
     # 주세요", "변경이 없으면 …": a check, a condition).
-    rule(O, "no-diff-after-claim", r"(?:git\s?status|git\s?diff|diff|워킹\s?트리)(?:에|에는|가|는)?\s?(?:변경|변경\s?사항|변경점|차이|아무것도|아무\s?변화)?(?:이|가|도)?\s?"
+    rule(O, "no-diff-after-claim", r"(?:git\s?status|git\s?diff|diff|워킹\s?트리)\s?(?:에|에는|가|는)?\s?(?:변경|변경\s?사항|변경점|차이|아무것도|아무\s?변화)?(?:이|가|도)?\s?"
          r"(?:없어요|없어|없습니다|없네요?|없는데요?|비어\s?(?:있어요|있네요?|있습니다))(?=\s|$|[.!~…?,ㅠㅜㅋㅎ;)])",
          unless=r"(?:으|하|되|없으)?면(?=\s|$)|경우|확인|체크|정상|다행|좋아요|좋네요|야\s?(?:해|돼|하|되)", after_claim=True, not_an_answer=True),
     # "그건 요청 안 했어요", "시킨 적 없어요" right after the work: done unasked.

@@ -555,7 +555,7 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, asked=True),
     # Right after the work, its diff is empty: "diff里没有任何改动", "git status 显示没有改动" (not "确认 git status 没有改动"
     # or a clean tree wanted: "git status 没有改动，很好").
-    rule(O, "no-diff-after-claim", r"(?:diff|git\s?status|git\s?diff|差異|差异|提交|commit|pr|PR)(?:里|裡|中|上)?(?:面)?\s?(?:顯示|显示)?\s?(?:沒|没)(?:有)?(?:任何)?"
+    rule(O, "no-diff-after-claim", r"(?:diff|git\s?status|git\s?diff|差異|差异|提交|commit|pr|PR)\s?(?:里|裡|中|上)?(?:面)?\s?(?:顯示|显示)?\s?(?:沒|没)(?:有)?(?:任何)?"
          r"(?:改動|改动|變化|变化|修改|變更|变更|差異|差异|文件)",
          unless=r"如果|要是|的話|的话|確保|确保|確認|确认|檢查|检查|應該|应该|正常|很好|不錯|不错|好的|沒問題|没问题", after_claim=True, not_an_answer=True),
     # "测试没跑", "文档没更新" right after a claimed fix: left undone.
