@@ -501,6 +501,36 @@ NOT_DIFF_EMPTY = [
 ]
 
 
+# Right after the work, a failure the words date before it (on its own calendar, started on a day, seen by
+# users or monitoring) or a newcomer opening a conversation is a new problem, whatever its paste; the same
+# failure said to come after the work ("now", "still", "after your fix") is its result.
+TRACE = "\n```\nTraceback (most recent call last):\n  File \"app.py\", line 3\nKeyError: 'email'\n```"
+A_NEW_PROBLEM = [
+    ("Here's the log from the nightly backup, it started failing around Monday. What's going on?" + TRACE, "en"),
+    ("Users are reporting this on checkout, can you find the cause?" + TRACE, "en"),
+    ("This shows up in Sentry a few times a day:" + TRACE, "en"), ("I'm new to Flask, when I start the server I get this:" + TRACE, "en"),
+    ("这是线上每天凌晨都会出现的报错，帮我看看原因" + TRACE, "zh"), ("我是新手，刚 clone 下来一跑就报这个" + TRACE, "zh"),
+    ("本番で毎晩このエラーが出ています。原因を調べてもらえますか" + TRACE, "ja"), ("Flask 初めてなんですが、起動するとこれが出ます" + TRACE, "ja"),
+    ("운영 서버에서 매일 새벽에 이 에러가 나요. 원인 좀 봐주세요" + TRACE, "ko"), ("플라스크 처음인데 실행하면 이렇게 나와요" + TRACE, "ko"),
+]
+THE_WORKS_RESULT = [
+    ("now the nightly backup fails:" + TRACE, "en"), ("still failing in production after your fix" + TRACE, "en"),
+    ("users still report it after your change" + TRACE, "en"), ("现在每次运行都报这个" + TRACE, "zh"),
+    ("起動するとこれが出ます" + TRACE, "ja"), ("실행하면 이렇게 나와요" + TRACE, "ko"), ("아직도 매일 새벽에 이 에러가 나요", "ko"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), A_NEW_PROBLEM)
+def test_a_failure_dated_before_the_work_or_a_newcomers_question_is_no_correction(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "lang"), THE_WORKS_RESULT)
+def test_the_same_failure_said_to_follow_the_work_is_a_result_error(text: str, lang: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type, got.lang) == ("result-error", lang), got
+
+
 @pytest.mark.parametrize(("text", "lang"), DIFF_EMPTY)
 def test_an_empty_diff_after_the_work_is_an_omission(text: str, lang: str) -> None:
     got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])

@@ -1045,6 +1045,16 @@ EXCLUSIONS = (
          r"|maintainer|maintainers|contractor|intern|someone|somebody|(?:another|the\s+other)\s+team"
          r"|last\s+(?:week|month|year|quarter|sprint|release)|(?:weeks|months|years)\s+ago)\b",
          also=_ERR, unless=_AGENT + r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|old|original)\b"),
+    # A failure on its own calendar ("the backup fails every night", "crashes a few times a day", "started
+    # failing around Monday") is older than the work just done: a problem to look into, not its result
+    # (unless still, again, now or the agent's change is named).
+    rule(NEW_TASK, "on-its-own-schedule", r"\b(?:every|each)\s+(?:night|morning|evening|day|week|weekend|hour|monday|tuesday|wednesday"
+         r"|thursday|friday|saturday|sunday)\b|\b(?:a\s+few|several|many|multiple|\d+)\s+times\s+(?:a|an|per|each)\s+(?:day|hour|week|night)\b"
+         r"|\bstarted\s+(?:failing|happening|crashing|erroring|showing\s+up|timing\s+out)\s+(?:around|on|last|since)\b",
+         also=_ERR + r"|\b(?:exception|timeout|times\s+out|dies|killed|down)\b", unless=_AGENT + r"|\bafter\s+(?:the|this)\s+(?:fix|change|update|edit)\b"),
+    # "I'm new to Rails, …", "beginner here": a newcomer opening a conversation, not a report on the work.
+    rule(NEW_TASK, "newcomer", r"\bi'?m\s+(?:new|a\s+beginner|a\s+newbie|very\s+new|pretty\s+new|fairly\s+new)\s+(?:to|at|with)\b"
+         r"|\bi'?m\s+(?:a\s+)?(?:total\s+|complete\s+)?(?:beginner|newbie|noob)\b|\b(?:beginner|newbie)\s+here\b", unless=_AGENT),
     # "… which is why we're rewriting it", "the password is wrong" (a product case): the problem
     # motivates new work or belongs to the product's domain.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
@@ -1164,6 +1174,8 @@ MOVED_ON = rx(
     r"\b(?:unrelated|separately|for\s+(?:context|reference|example)|(?:the\s+)?(?:next|other|another|different|separate)\s+(?:issue|problem"
     r"|bug|one|thing|task|part|module|feature|project)|(?:old|previous|original|legacy)\s+(?:version|code|script|system|app|implementation)"
     r"|yesterday|last\s+(?:night|week|month|time)|colleague|coworker|teammate|customers?|(?:an?\s+)?users?\s+(?:reported|sent)"
+    r"|(?:users?|customers?|clients?|qa|support)\s+(?:are|have\s+been|keep|kept)\s+(?:reporting|seeing|getting|hitting|complaining)"
+    r"|(?:in|from|on)\s+sentry"
     r"|like\s+(?:this|these)|(?:example|sample|expected|desired)\s+(?:output|log|error|input|format)"
     r"|that\s+part\s+works|(?:write|build|make|add)\s+(?:a|an)\s+(?:parser|regex|test|handler|check)\b)"
 )

@@ -647,6 +647,12 @@ EXCLUSIONS = (
          also=r"(?:ましょう|しよう|予定|つもり|ています|ていきます|します|中です|ところです)[。.!！…]*$",
          unless=_AGENT),
     rule(NEW_TASK, "password", r"パスワード|暗証番号|認証コード", also=_ERR, unless=_AGENT),
+    # A failure on its own calendar ("本番で毎晩このエラーが出ています", "1日に数回落ちます"): older than the work
+    # just done, a problem to look into (not with まだ/また, nor 毎回: each attempt).
+    rule(NEW_TASK, "on-its-own-schedule", r"毎(?:晩|朝|日|週|夜)|深夜に|夜中に|週末に|(?:1|１|一)(?:時間|日|週間)に(?:数|何|[0-9０-９一二三四五六七八九十]+)回",
+         also=_ERR + r"|エラー|例外|止ま|タイムアウト|出て|発生", unless=_AGENT + r"|変更|修正"),
+    # "Django 初めてなんですが…", "初心者ですみません": a newcomer opening a conversation.
+    rule(NEW_TASK, "newcomer", r"初心者|(?:触る|使う|やる|書く)の(?:は|が|も)?初めて|初めて(?:触|使)(?:っ|い|う|る)|初めて(?:なんですが|なんですけど|なので|で(?:す)?(?:が|けど))", unless=_AGENT),
 )
 
 CORRECTIVE = rx(

@@ -723,7 +723,10 @@ _SAYS_FAILED = (r"(?:" + _RESULT_REPORT + r"|" + _MISMATCH + r"|(?![^.?!\n]{0,60
 # A -면/-ㄹ 때 clause that is no case to handle: a failure seen, an expectation the work missed ("홈에 가면
 # 로그인 페이지가 보여야 하는 거 아니야?"), a reason pressed ("동료가 작업할 때 접근 못 하잖아"), a
 # clause opened by still ("여전히 로그인하면 로그인 페이지로 돌아갑니다"), a wish ("오늘 안에 되면 좋겠어요").
-_NOT_A_CASE = (_SEEN_FAILING + r"|" + _MISMATCH + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
+_NOT_A_CASE = (_SEEN_FAILING + r"|" + _MISMATCH
+               # "실행하면 이렇게 나와요: …", "저장하면 이게 떠요": what is seen, shown (a paste, a screenshot)
+               + r"|(?:이렇게|이런\s?(?:게|거|에러|오류|메시지|로그|화면)|이게|이거)\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|뜨네요?|나요|나네요?)[.!~…ㅠㅜ:]*$"
+               + r"|야\s?하는\s?(?:거|것|게)\s?아니|(?:었|았|였|했|꿨|쳤)으면\s[^.?!\n]{0,40}?야(?:죠|지요|지)[.!~…]*$|잖아(?:요)?[.!~…]*$|^(?:여전히|아직도|또다시|자꾸)\s"
                r"|면\s?(?:정말\s|너무\s|더\s)?(?:좋겠|감사하겠|고맙겠)|" + _DOESNT_WHEN + r"|" + _WHEN_I_REPORT)
 
 EXCLUSIONS = (
@@ -791,6 +794,12 @@ EXCLUSIONS = (
     # "와이파이가 이상해서 … 올게", "엉망이라서 다시 짜는 거야": a problem as the reason for our own
     # plan; a wrong password is a case the product handles.
     rule(NEW_TASK, "labelled-report", LABELLED_REPORT),
+    # A failure on its own calendar ("운영 서버에서 매일 새벽에 이 에러가 나요", "하루에 몇 번씩 죽어요"): older than the
+    # work just done, a problem to look into (not with 아직/여전히/또, nor 매번: each attempt).
+    rule(NEW_TASK, "on-its-own-schedule", r"매일|매주|매달|새벽마다|밤마다|아침마다|주말마다|(?:하루|한\s?시간|일주일)에\s?(?:몇|한두|[0-9]+)\s?(?:번|회)",
+         also=_ERR + r"|죽|멈|타임아웃|나요|떠요|발생", unless=_AGENT + r"|수정|변경|고친"),
+    # "리액트 처음인데 …", "코딩 입문자예요": a newcomer opening a conversation.
+    rule(NEW_TASK, "newcomer", r"처음인데|처음이라|처음이에요|초보|입문자|(?:처음|첨)\s?(?:써|해|만져)\s?보는데", unless=_AGENT),
     # "정산 금액이 잘못됐다는 문의가 들어왔어요", "한글이 깨진다는 제보가 있었습니다": what others reported, a task.
     # "팀장님이 알려주신 대로 했는데 안 돼요", "선배가 준 스크립트 돌렸더니 에러 나요": someone else's instructions
     # followed, a task for the agent (not "네가 준 …": the agent's).

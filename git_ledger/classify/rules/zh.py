@@ -772,6 +772,12 @@ EXCLUSIONS = (
          r"|所以(?:才|要|得|先|只好|打算|決定|决定)|才(?:要|會|会|決定|决定|打算)"
          r"|密碼|密码|驗證碼|验证码|口令",
          also=_ERR + r"|少了|少一", unless=_AGENT),
+    # A failure on its own calendar ("线上每天凌晨都会出现这个报错", "一天崩好几次"): older than the work just done,
+    # a problem to look into (not with 还是/又/仍然, nor 每次: each attempt).
+    rule(NEW_TASK, "on-its-own-schedule", r"每天|每晚|每周|每週|每到(?:凌晨|晚上|周末|週末)|每隔|(?:一天|一小时|一小時|一周|一週)(?:都|会|會)?[^，,。]{0,4}?(?:好几|好幾|几|幾|[0-9]+)次",
+         also=_ERR + r"|报|報|异常|異常|崩|挂|掛|超时|超時", unless=_AGENT + r"|改了|修改|修复|修復"),
+    # "我是新手，…", "刚接触 Go": a newcomer opening a conversation.
+    rule(NEW_TASK, "newcomer", r"新手|小白|初学|初學|刚接触|剛接觸|刚入门|剛入門|第一次(?:用|接触|接觸|写|寫|学|學)", unless=_AGENT),
 )
 
 CORRECTIVE = rx(
