@@ -449,6 +449,12 @@ EVERY_PACK_AFTER_WORK = [
     ("the login bug still hasn't been resolved", "I fixed it.", "result-error"),
     ("nope, hasn't changed anything", "I fixed it.", "result-error"),
     ("Does it work for you? Because it's still broken here.", "I fixed it.", "result-error"),
+    ("not quite right", "I fixed it.", "result-error"), ("hmm, that's not quite it", "I fixed it.", "result-error"),
+    ("好像还是不太对", "已经修好了。", "result-error"), ("不对劲", "已经修好了。", "result-error"),
+    ("なんか違う", "修正しました。", "premise-error"), ("좀 달라요", "수정했습니다.", "premise-error"),
+    ("we already have a date helper for that, in utils/dates.py", "I fixed it.", "premise-error"),
+    ("这个功能我已经有了", "已经修好了。", "premise-error"), ("项目里已经有这个函数了", "已经修好了。", "premise-error"),
+    ("それはもう実装済みです", "修正しました。", "premise-error"), ("その関数はもうあります", "修正しました。", "premise-error"),
 ]
 NOT_AFTER_WORK_MISSES = [
     ("文档要不要也更新？", "已经修好了。"), ("这个数据是从哪来的？", "这是统计结果。"), ("我也改了", "已经修好了。"),
@@ -463,6 +469,11 @@ NOT_AFTER_WORK_MISSES = [
     ("If the config hasn't changed, skip the reload.", "I fixed it."),
     ("Is the list still empty on your side? If so, tell me.", "I fixed it."),
     ("Is the page still blank for you? If it is, let me know and I'll check the server.", "I fixed it."),
+    ("not quite done yet, I'll send the rest later", "I fixed it."), ("not quite, but close enough, ship it", "I fixed it."),
+    ("不太对称，帮我把两边的间距调一样", "已经修好了。"), ("好像对了，谢谢", "已经修好了。"), ("좀 달라요? 아니면 같아요?", "수정했습니다."),
+    ("I already have the keys, go ahead and deploy", "I fixed it."), ("我已经有 API key 了，继续部署吧", "已经修好了。"),
+    ("现在已经有了，谢谢", "已经修好了。"), ("APIキーはもうあります。デプロイを続けてください", "修正しました。"),
+    ("その機能はもう実装済みですか？", "修正しました。"), ("API 키는 이미 있어요. 배포 계속해 주세요", "수정했습니다."),
 ]
 
 

@@ -388,7 +388,9 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:i|we)\s+(?:have|had|did)\s+(?:already|laready)\s+(?:\w+ed|done|this|that|it)\b",
          # (nor the user's own progress before the next request: "I already did the migration, now add the seeds")
          unless=r"\b(?:for\s+you|now\s+(?:run|try|do|continue|you|add|make|implement|create|write|build|update|change|let'?s|we|i)"
-                r"|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too)\b",
+                r"|so\s+(?:you|now|just)|please|can\s+you|next|thanks|thank|too|go\s+ahead|proceed|continue)\b"
+                # (nor what the user holds for the work: "I already have the keys")
+                r"|\b(?:have|had)\s+(?:the\s+|an?\s+|my\s+|our\s+)?(?:api\s+)?(?:keys?|tokens?|credentials|access|accounts?|permissions?|passwords?|licen[cs]es?)\b",
          after_claim=True, not_an_answer=True),
     # "my question was whether it compiles, not whether it's pretty"; "who talked about X?"
     rule(P, "not-my-question", r"\bi\s+(?:didn'?t|did\s+not|didnt|never)\s+ask\s+(?:if|whether|about|how|what|why|you\s+(?:if|whether|about|how|what))\b"
@@ -517,7 +519,7 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:we|i)\s+(?:use|run|target|deploy\s+to)\b[^.?!\n]{1,40}?,\s*not\s+[\w~./`'\"-]",
          unless=r"\b(?:if|whether|should|not\s+(?:sure|yet|really|anymore))\b", after_claim=True),
     # (not "not just the button but the links too": not only X, Y as well, which denies nothing)
-    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?!(?:just|only|merely|simply)\b)(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
+    rule(P, "not-x-but-y", r"^(?:no[,.!]?\s+)?not\s+(?!(?:just|only|merely|simply|quite|sure|necessarily)\b)(?:as\s+|in\s+|the\s+|a\s+|an\s+|on\s+)?"
          r"[\w./~-]+(?:\s+[\w./~-]+){0,3},?\s+but\b(?!\s+also\b)", unless=r"\b(?:as\s+well|too)\b"),
     # "that's the old component, we use NewHeader now"
     rule(P, "old-one", r"^(?:that'?s|this\s+is|it'?s|you'?re\s+(?:using|editing|looking\s+at))\s+the\s+(?:old|outdated"
@@ -843,6 +845,9 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:that|this|it)\s*(?:'s|is|was)\s+(?:not|n't)\s+(?:right|correct)\b"
          r"|\b(?:that|this|it)\s+(?:isn'?t|wasn'?t)\s+(?:right|correct)\b"
          r"|^(?:wrong|incorrect|nope,?\s+wrong)(?:\s+again)?\s*(?:[.,;:!]|$)"),
+    # "not quite right", "hmm, that's not quite it" alone right after the work: its result is off.
+    rule(R, "not-quite-after-claim", r"^(?:(?:hmm+|no|nope|well|uh+|um+|still)[,.!\s]+)?(?:that'?s\s+|it'?s\s+|this\s+is\s+|still\s+)?not\s+quite"
+         r"(?:\s+(?:right|it|there|correct|what\s+i\s+(?:meant|wanted|asked\s+for)))?(?:\s+(?:yet|again))?\s*[.!…]*$", after_claim=True),
     rule(R, "thing-is-wrong", r"\b" + _THING + r"\s+(?:is|are|was|were|looks|look|seems|seem)"
          r"\s+(?:still\s+|all\s+|completely\s+|totally\s+)?(?:" + _BAD_WORDS + r"|off)\b"),
     rule(R, "you-made-wrong", r"\byou\s+(?:wrote|made|added|generated|created|gave me|produced|proposed|put|set|hardcoded|configured"

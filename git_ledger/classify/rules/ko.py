@@ -97,6 +97,9 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:은|는|이|가)\s?(?:여기|이\s?(?:프로젝트|저장소|레포|파일))(?:에|에는|엔)?\s?(?:없어요|없습니다|없는데|존재하지\s?않)",
          unless=r"면|야\s?(?:해|돼)|도록|줘|주세요", after_claim=True, asked=True),
     rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?<!만)(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
+    # "좀 달라요", "뭔가 좀 다른데요" alone right after the work: not what was meant.
+    rule(P, "differs-alone-after-claim", r"^(?:음+|흠+|어+)?[,.\s]*(?:이건|이거|그건|그거|결과가|결과는)?\s?(?:뭔가|조금|좀|살짝|약간)\s?(?:좀\s?)?"
+         r"(?:달라요|달라|다른데요?|다르네요?|다릅니다)[.!~…ㅠㅜ\s]*$", after_claim=True),
     rule(P, "not-x-end", r"[가-힣A-Za-z0-9_.](?<!만)(?:이|가|게)\s?아니(?:고|라)[.!,]*$"),
     # 엉뚱한 파일: a wrong target is a wrong premise (the base rule's 엉뚱 would say result-error).
     rule(P, "wrong-target", r"엉뚱한\s?(?:파일|브랜치|폴더|디렉터리|디렉토리|경로|함수|메서드|클래스|모듈|테이블|컬럼"
@@ -422,7 +425,9 @@ _ALREADY = rule(P, "already-after-claim", r"(?:^|\s)이미\s?(?:[^\s]{1,10}\s)?(
                 r"|(?:설치|구현|추가|설정|적용)(?:돼|되어)\s?있)"
                 r"|(?:^|\s)(?:이미|벌써)\s?(?:다\s?)?(?:해\s?봤|시도해\s?봤|시도했)",
                 # (its failure said: a result, typed by those rules)
-                unless=r"감사|고마|그럼|이제|다음|좋아|잘|안\s?[돼되됩]|소용|효과|똑같|그대로|마찬가지|에러|오류|실패", after_claim=True, not_an_answer=True)
+                unless=r"감사|고마|그럼|이제|다음|좋아|잘|안\s?[돼되됩]|소용|효과|똑같|그대로|마찬가지|에러|오류|실패"
+                # (nor what the user holds for the work: "API 키는 이미 있어요. 배포 계속해 주세요")
+                r"|키|토큰|계정|권한|비밀\s?번호|라이선스|계속|진행|됐어요|됐네요", after_claim=True, not_an_answer=True)
 # "또 그러네요", "또 이러시네" right after the agent's work: it did it again.
 _AGAIN_THAT = rule(R, "again-that-after-claim", r"또\s?(?:그러|이러)(?:네|네요|시네요|시네|잖아|잖아요|냐|니|세요|시는)", after_claim=True, asked=True)
 # Right after the agent's work: "그 파일 아니에요", "원인은 그게 아닌 것 같아요", "이건 버그가 아닌데요": not

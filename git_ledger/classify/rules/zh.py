@@ -90,7 +90,7 @@ _CASE_WORDS = (r"要|需要|應該|应该|請|请|幫|帮|記得|记得|如果|�
                r"|不(?:再)?(?:會|会)|(?:沒|没)(?:有)?(?:再)?(?:報錯|报错|問題|问题)|正常|好了|解決|解决|成功|處理|处理|重試|重试")
 
 # The attempt did not work, said outright (a request to look into it does not take that back).
-_STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|存在|" + _STATUS + r"|報錯|报错|失敗|失败"
+_STILL_FAILED = (_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常|太對|太对)|存在|" + _STATUS + r"|報錯|报错|失敗|失败"
                  r"|有(?:一個|一个|個|个)?\s?(?:錯誤|错误|報錯|报错|bug|error))"
                  # "怎么这么卡呀，你确定…": the result judged bad outright, then doubted
                  r"|(?:怎麼|怎么|咋)[^，,。！!？?]{0,8}?(?:這麼|这么)(?:差|爛|烂|糟)"
@@ -250,6 +250,12 @@ TYPES: tuple[Rule, ...] = (
          unless=r"很好|完美|不錯|不错|(?:對|对)了|就是|正是|謝謝|谢谢|太好"),
     # "我不是已经装好了吗", "不是已经有这个函数了吗": a fact the agent missed, asked as a reproach.
     # (not "不是已经很好了吗": content, not a fact against the agent)
+    # "这个功能我已经有了", "项目里本来就有这个函数" right after the agent's work: it built what was there (not
+    # "现在已经有了": the result there now; nor what the user holds: "我已经有 API key 了，继续吧").
+    rule(P, "already-have-after-claim", r"(?:我|我們|我们|項目|项目|代碼|代码|倉庫|仓库|原來|原来)[^，,。！!？?]{0,8}?(?:已經|已经|早就|本來就|本来就)有"
+         r"|(?:本來就|本来就|早就)有(?:這個|这个|那個|那个|現成|现成)",
+         unless=r"現在|现在|謝謝|谢谢|好的|很好|繼續|继续|接著|接着|然後|然后|key|token|賬號|账号|帳號|帐号|權限|权限|密鑰|密钥|密碼|密码",
+         after_claim=True, not_an_answer=True),
     # "我已经试过了", "这个早就试过了" right after the agent's work: what it suggests was tried already.
     rule(P, "already-tried-after-claim", r"(?:已經|已经|早就|早已)(?:都)?(?:試|试)(?:過|过)",
          # ("我已经试过新版本了，很好用": the user's own progress, praised)
@@ -260,6 +266,10 @@ TYPES: tuple[Rule, ...] = (
     # report after it is a result-error, typed below).
     rule(P, "opening-no", r"^(?:不對|不对|錯了|错了|不是的|不是這樣|不是这样)(?:啊|呀|吧|哦|喔|哈|的|啦|嘛|耶)?(?:[，,。.!！\s]|$)",
          unless=_STILL + r"|(?<![一])又|(?:現在|现在)", asked=True),
+    # "不太对", "好像还是不太对劲" alone right after the work: its result is off (not "不太对称": a word).
+    rule(R, "not-quite-after-claim", r"^(?:嗯|呃|额|唔)?[，,\s]*(?:這樣|这样|這個|这个|結果|结果|效果)?(?:好像|感覺|感觉|似乎)?(?:還是|还是)?(?:有點|有点)?"
+         r"不太(?:對|对)(?:勁|劲)?(?:啊|呀|吧|哦|喔|的|啦|嘛|耶)?[。.!！…\s]*$|^(?:好像|感覺|感觉|還是|还是)?不(?:對|对)(?:勁|劲)[。.!！…\s]*$",
+         after_claim=True),
     # "答非所问", "牛头不对马嘴": the answer missed the question.
     rule(P, "off-topic", r"(?:答非所問|答非所问|文不對題|文不对题|牛頭不對馬嘴|牛头不对马嘴|驢唇不對馬嘴|驴唇不对马嘴|跑題|跑题|偏題|偏题)(?!的)"),
     # "你以为 amount 是元，其实库里存的是分"
