@@ -531,6 +531,46 @@ THE_WORKS_RESULT = [
 ]
 
 
+# Right after the work, in every pack: it acted without reading ("you didn't even read the code"), wrote
+# what was there already ("don't reinvent the wheel"), made the same slip again, or a checker newly
+# objects; not the same words as the task's own instruction, a thanks or the user's own guess.
+WORK_HABITS = [
+    ("you didn't even read the code", "en", "premise-error"),
+    ("did you even look at the file?", "en", "premise-error"), ("use the existing parser instead of writing a new one", "en", "premise-error"),
+    ("don't reinvent the wheel, we have lodash", "en", "premise-error"), ("you made the same mistake again", "en", "instruction-violation"),
+    ("you keep doing this", "en", "instruction-violation"), ("this is the third time I've asked you", "en", "instruction-violation"),
+    ("mypy complains now", "en", "result-error"),
+    ("你没看代码吗", "zh", "premise-error"), ("你根本没读日志", "zh", "premise-error"),
+    ("用现成的工具函数，别自己写", "zh", "premise-error"), ("又犯同样的错误了", "zh", "instruction-violation"),
+    ("ログ読んでないですよね", "ja", "premise-error"),
+    ("ちゃんとコード読みました？", "ja", "premise-error"), ("既存のパーサーを使ってください。新しく作らないで", "ja", "premise-error"),
+    ("また同じミスです", "ja", "instruction-violation"),
+    ("로그 안 읽으셨죠?", "ko", "premise-error"), ("코드 읽어 보긴 했어요?", "ko", "premise-error"),
+    ("기존 파서를 쓰세요. 새로 만들지 말고요", "ko", "premise-error"), ("또 같은 실수네요", "ko", "instruction-violation"),
+]
+NOT_WORK_HABITS = [
+    ("read the file first, then tell me what it does", "en"), ("read the file first before changing it", "en"), ("不要瞎猜，先看日志", "zh"),
+    ("推測で書かないでください", "ja"), ("추측하지 마세요", "ko"), ("I'm guessing the cache is stale, can you check?", "en"),
+    ("use the existing parser for the new endpoint", "en"), ("you keep doing great work", "en"), ("I made the same mistake again, sorry", "en"),
+    ("先看看代码，告诉我它是干什么的", "zh"), ("我猜是缓存的问题，你看一下", "zh"), ("用现成的工具函数来实现这个", "zh"),
+    ("まずコードを読んで、何をしているか説明してください", "ja"), ("推測ですが、キャッシュが原因かもしれません", "ja"),
+    ("既存のパーサーを使って新しいエンドポイントを作ってください", "ja"),
+    ("먼저 코드를 읽고 무슨 일을 하는지 설명해 주세요", "ko"), ("제 추측인데 캐시 문제 같아요", "ko"),
+    ("기존 파서를 써서 새 엔드포인트를 만들어 주세요", "ko"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "type_"), WORK_HABITS)
+def test_how_the_work_was_done_set_right_after_it_is_typed(text: str, lang: str, type_: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type, got.lang) == (type_, lang), got
+
+
+@pytest.mark.parametrize(("text", "lang"), NOT_WORK_HABITS)
+def test_the_same_words_as_a_task_a_thanks_or_ones_own_guess_are_not(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
 @pytest.mark.parametrize(("text", "lang"), A_NEW_PROBLEM)
 def test_a_failure_dated_before_the_work_or_a_newcomers_question_is_no_correction(text: str, lang: str) -> None:
     assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES

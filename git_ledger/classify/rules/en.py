@@ -941,6 +941,31 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:make|should|if|whether|ensure|yet|can\s+you|could\s+you|fine|ok|okay|on\s+purpose|intended)\b", after_claim=True),
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+|(?:a\s+factor|an\s+order)\s+of)\b"),
+    # The same slip again, or the same thing asked again: "you made the same mistake again", "you keep doing
+    # this", "this is the third time I've asked you" (not "you keep doing great work").
+    rule(IV, "same-again", r"\b(?:made|making|make|repeated|repeating)\s+the\s+same\s+(?:mistake|error)\b|\bsame\s+mistake\s+(?:again|twice)\b"
+         r"|\byou\s+keep\s+(?:doing|making|saying|repeating)\s+(?:this|that|it|the\s+same(?:\s+thing)?)\b"
+         r"|\b(?:this\s+is|that'?s|it'?s)\s+the\s+(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)|nth|umpteenth)\s+time\s+(?:i'?ve|i\s+have|i)\s+"
+         r"(?:asked|told|said|mentioned|corrected)\b",
+         unless=r"\b(?:i|we)\s+(?:made|make|keep|repeated)\b|\b(?:thanks|thank\s+you|finally\s+(?:fixed|works|working))\b"),
+    # Right after the work, what it did without looking: "you didn't even read the code", "did you even look at the
+    # file?" (a reproach; an instruction for what comes next, "read the file first", "不要瞎猜，先看日志", is not one).
+    rule(P, "unread-after-claim", r"\byou\s+(?:didn'?t|did\s+not|never|haven'?t|have\s+not)\s+(?:even\s+|actually\s+)?(?:read|look\s+at|looked\s+at|open|opened|check|checked)\s+"
+         r"(?:the|that|this|my)\s+(?:file|code|source|docs?|implementation|function|schema|error|log)s?\b"
+         r"|\bdid\s+you\s+(?:even|actually)\s+(?:read|look\s+at|open|check)\s+(?:the|that|this|my)\s+(?:file|code|source|docs?|error|log)s?\b"
+         r"|\byou'?re\s+(?:just\s+)?guessing\b",
+         after_claim=True, asked=True),
+    # Right after the work, what it wrote was there already: "use the existing parser instead of writing a new
+    # one", "don't reinvent the wheel" (not "use the existing parser for the new endpoint": a task).
+    rule(P, "existing-instead-after-claim", r"\buse\s+(?:the|our)\s+existing\s+[\w.-]+(?:\s+[\w.-]+){0,2}?\s+instead\b"
+         r"|\binstead\s+of\s+(?:writing|adding|creating|making|rolling)\s+(?:a\s+new|your\s+own|another|a\s+custom|one)\b"
+         r"|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+reinvent\b",
+         after_claim=True),
+    # Right after the work, a checker newly objects: "mypy complains now", "eslint is complaining now".
+    rule(R, "checker-now-after-claim", r"\b(?:mypy|pyright|eslint|ruff|flake8|pylint|tsc|clippy|the\s+linter|linter|lint|the\s+type\s*checker|typescript|prettier)\s+"
+         r"(?:now\s+)?(?:is\s+)?(?:complains|complaining|yells|yelling|flags|flagging|errors|erroring|fails|failing)\b(?:\s+\w+){0,3}?\s+now\b"
+         r"|\bnow\s+(?:mypy|pyright|eslint|ruff|flake8|pylint|tsc|clippy|the\s+linter|lint|the\s+type\s*checker|typescript)\s+(?:complains|yells|flags|errors|fails)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|no\s+longer|doesn'?t|stopped|anymore)\b", after_claim=True),
 )
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).

@@ -528,6 +528,18 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True),
 )
 
+# Right after the work, what it did without looking: "ちゃんとコード読みました？", "ログ読んでないですよね" (a reproach;
+# an instruction for what comes next, "推測で書かないで", "まずコードを読んで", is not one).
+TYPES = TYPES + (
+    rule(P, "unread-after-claim", r"(?:コード|ファイル|ソース|ログ|エラー)(?:を)?(?:ちゃんと|よく)?読んで(?:い)?(?:ない|ません)(?:よね|じゃないですか|でしょ|ですよね)"
+         r"|(?:ちゃんと|本当に)(?:コード|ファイル|ソース|ログ)(?:を)?読(?:みました|んだ|んでます|んでる)(?:か|の)?[？?]",
+         after_claim=True, asked=True),
+    # Right after the work, what it wrote was there already: "新しく作らないで", "自前で書かなくていいです".
+    rule(P, "existing-instead-after-claim", r"(?:新しく|自前で|一から|わざわざ|独自に)(?:作ら|書か|実装し)(?:ないで|なくて(?:いい|よい|大丈夫))", after_claim=True),
+    # "また同じミスです", "また同じ間違い": the same slip again, said as a noun.
+    rule(IV, "same-mistake-again", r"(?:また|再び|またまた)同じ(?:ミス|間違い|失敗)(?:です|だ|ですね|ですよ|じゃん|じゃないですか|をしてます|してます)?(?:[。!！…]|$)",
+         unless=r"(?:私|僕|俺|自分|こちら)(?:が|で|は|も)|" + _OTHERS + r"|" + _USERS),
+)
 # Within a type, the rules that read the words alone come first and those that need the agent's work
 # after them: "勝手にいじったので元に戻して" is named by what it says was done (勝手に), not by the undoing.
 TYPES = tuple(sorted(TYPES, key=lambda r: r.after_claim))

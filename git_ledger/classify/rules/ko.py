@@ -707,6 +707,17 @@ TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THI
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,
          _NO_SUCH_THING, _WORK_PART_ASKED)
+# Right after the work, what it did without looking: "코드 읽어 보긴 했어요?", "로그 안 읽으셨죠?" (a reproach; an
+# instruction for what comes next, "추측하지 마세요", "먼저 코드를 읽고 고쳐 주세요", is not one).
+TYPES = (*TYPES,
+         rule(P, "unread-after-claim", r"(?:코드|파일|소스|로그|에러)(?:를|을)?\s?(?:안|제대로\s?안)\s?(?:읽으셨|읽었|보셨|봤)(?:죠|지|잖아요|네요)"
+              r"|(?:코드|파일|소스|로그)(?:를|을)?\s?(?:읽어|봐|확인해)\s?(?:보긴|보기는|보시긴|보시기는)\s?(?:했|하셨)",
+              unless=_I_SUBJECT, after_claim=True, asked=True),
+         # Right after the work, what it wrote was there already: "새로 만들지 말고요", "직접 구현하지 마세요".
+         rule(P, "existing-instead-after-claim", r"(?:새로|직접|따로|굳이)\s?(?:만들지|짜지|작성하지|구현하지)\s?(?:말고|마세요|마요|마|말아)", after_claim=True),
+         # "또 같은 실수네요", "같은 실수 또 하셨네요": the same slip again, said as a noun.
+         rule(IV, "same-mistake-noun", r"(?:또|또다시)\s?(?:똑)?같은\s?(?:실수|잘못)(?:네요|예요|이에요|입니다|이네요|잖아요|이잖아요)",
+              unless=_I_SUBJECT + r"|" + _OTHERS + "|" + _USERS))
 
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known

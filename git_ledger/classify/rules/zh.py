@@ -689,7 +689,19 @@ _POOR_RESULT = rule(R, "poor-result-after-claim", r"效果(?:也|還|还|真|實
                     r"(?:差|爛|烂|糟|糟糕)(?:了|啊|呀|吧)?(?![的得])|效果(?:還是|还是|也|都)?不(?:太|怎麼|怎么)?(?:好|對|对|理想|行|明顯|明显)(?![的得])",
                     unless=r"如果|要是|的話|的话|萬一|万一|會不會|会不会|擔心|担心|怕|以免|避免|可能|嗎|吗|怎麼樣|怎么样|好不好", after_claim=True, not_an_answer=True)
 
-TYPES = TYPES + (_WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
+# Right after the work, what it did without looking: "你没看代码吗", "你根本没读日志" (a reproach; an instruction
+# for what comes next, "不要瞎猜，先看日志", is not one).
+_UNREAD = rule(P, "unread-after-claim", r"你(?:根本|都|是不是)?(?:沒|没)(?:有)?(?:看|讀|读|打開|打开)(?:過|过)?(?:代碼|代码|源碼|源码|文件|文檔|文档|日誌|日志|報錯|报错)",
+               after_claim=True, asked=True)
+# Right after the work, what it wrote was there already: "用现成的工具函数，别自己写", "别重复造轮子" (not "用现成的
+# 工具函数来实现这个": a task).
+_EXISTING_INSTEAD = rule(P, "existing-instead-after-claim", r"(?:別|别|不要|不用)(?:再)?(?:自己|重新|另外|單獨|单独)(?:寫|写|造|實現|实现|搞)"
+                         r"|(?:別|别|不要)(?:重複|重复)?造輪子|(?:別|别|不要)(?:重複|重复)?造轮子", after_claim=True)
+# The same slip again: "又犯同样的错误了", "同样的问题又出现了" is a result; this is the agent's repeat.
+_SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|一樣|一样|相同)的(?:錯|错)|(?:同樣|同样|一樣|一样|相同)的(?:錯誤|错误)(?:又|再次)犯",
+                   unless=r"我|我們|我们")
+
+TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
