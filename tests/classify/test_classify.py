@@ -539,7 +539,10 @@ WORK_HABITS = [
     ("did you even look at the file?", "en", "premise-error"), ("use the existing parser instead of writing a new one", "en", "premise-error"),
     ("don't reinvent the wheel, we have lodash", "en", "premise-error"), ("you made the same mistake again", "en", "instruction-violation"),
     ("you keep doing this", "en", "instruction-violation"), ("this is the third time I've asked you", "en", "instruction-violation"),
-    ("mypy complains now", "en", "result-error"),
+    ("mypy complains now", "en", "result-error"), ("the numbers don't add up", "en", "result-error"),
+    ("now it's slower than before", "en", "result-error"), ("the other callers still use the old name", "en", "omission"),
+    ("其他调用的地方还是旧名字", "zh", "omission"), ("管理画面のことです", "ja", "premise-error"), ("엔드포인트 하나만 고쳤네요", "ko", "result-error"),
+    ("누가 이름 바꾸래요?", "ko", "instruction-violation"),
     ("你没看代码吗", "zh", "premise-error"), ("你根本没读日志", "zh", "premise-error"),
     ("用现成的工具函数，别自己写", "zh", "premise-error"), ("又犯同样的错误了", "zh", "instruction-violation"),
     ("ログ読んでないですよね", "ja", "premise-error"),
@@ -557,6 +560,9 @@ NOT_WORK_HABITS = [
     ("既存のパーサーを使って新しいエンドポイントを作ってください", "ja"),
     ("먼저 코드를 읽고 무슨 일을 하는지 설명해 주세요", "ko"), ("제 추측인데 캐시 문제 같아요", "ko"),
     ("기존 파서를 써서 새 엔드포인트를 만들어 주세요", "ko"),
+    ("the other services still use the old name, that's fine for now", "en"), ("if it's slower than before, revert it", "en"),
+    ("it's no worse than before", "en"), ("其他页面还是用旧的接口，没关系，先不动", "zh"), ("管理画面のことですか？", "ja"),
+    ("次は管理画面のことです", "ja"), ("하나만 고쳐 주세요", "ko"), ("일단 하나만 고쳤어요, 나머지는 제가 할게요", "ko"),
 ]
 
 

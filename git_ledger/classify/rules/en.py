@@ -961,6 +961,14 @@ TYPES: tuple[Rule, ...] = (
          r"|\binstead\s+of\s+(?:writing|adding|creating|making|rolling)\s+(?:a\s+new|your\s+own|another|a\s+custom|one)\b"
          r"|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+reinvent\b",
          after_claim=True),
+    # Right after the work, the rest left as it was: "the other callers still use the old name".
+    rule(O, "rest-unchanged-after-claim", r"\b(?:the\s+)?(?:other|remaining)\s+(?:[\w.-]+\s+){1,2}?still\s+(?:use|uses|call|calls|reference|references"
+         r"|import|imports|point|points|say|says|show|shows|have|has)\b|\bthe\s+rest\s+(?:of\s+(?:the|them)\s+)?(?:[\w.-]+\s+)?still\s+(?:use|uses|call|calls|show|shows|have|has)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|fine|ok|okay|on\s+purpose|intended|that'?s\s+ok)\b", after_claim=True),
+    # Right after the work, its result is off: "the numbers don't add up", "now it's slower than before".
+    rule(R, "off-after-claim", r"\b(?:don'?t|doesn'?t|do\s+not|does\s+not|still\s+don'?t)\s+add\s+up\b"
+         r"|\b(?:slower|worse|buggier|laggier|jankier|flakier)\s+than\s+(?:before|it\s+was|yesterday|the\s+old\s+one)\b",
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|not|isn'?t|no)\b", after_claim=True),
     # Right after the work, a checker newly objects: "mypy complains now", "eslint is complaining now".
     rule(R, "checker-now-after-claim", r"\b(?:mypy|pyright|eslint|ruff|flake8|pylint|tsc|clippy|the\s+linter|linter|lint|the\s+type\s*checker|typescript|prettier)\s+"
          r"(?:now\s+)?(?:is\s+)?(?:complains|complaining|yells|yelling|flags|flagging|errors|erroring|fails|failing)\b(?:\s+\w+){0,3}?\s+now\b"

@@ -534,6 +534,11 @@ TYPES = TYPES + (
     rule(P, "unread-after-claim", r"(?:コード|ファイル|ソース|ログ|エラー)(?:を)?(?:ちゃんと|よく)?読んで(?:い)?(?:ない|ません)(?:よね|じゃないですか|でしょ|ですよね)"
          r"|(?:ちゃんと|本当に)(?:コード|ファイル|ソース|ログ)(?:を)?読(?:みました|んだ|んでます|んでる)(?:か|の)?[？?]",
          after_claim=True, asked=True),
+    # Right after the work, "管理画面のことです", "設定ファイルの方のことを言ってます": what was meant (not as the answer
+    # to the agent's question).
+    rule(P, "meant-after-claim", r"^(?:いや|いえ|いいえ)?[、,\s]*[^。、？?\n]{1,30}?の(?:方の)?こと(?:です|だよ|ですよ|を言ってます|を言ってるんです|を言ってるの)[。!！…]*$",
+         # (nor an explanation or the next item: "それは管理画面のことです", "次は管理画面のことです")
+         unless=r"ありがとう|よかった|良かった|いい|OK|大丈夫|^(?:それは|これは|あれは|次は|今度は|あとは|残りは)", after_claim=True, not_an_answer=True),
     # Right after the work, what it wrote was there already: "新しく作らないで", "自前で書かなくていいです".
     rule(P, "existing-instead-after-claim", r"(?:新しく|自前で|一から|わざわざ|独自に)(?:作ら|書か|実装し)(?:ないで|なくて(?:いい|よい|大丈夫))", after_claim=True),
     # "また同じミスです", "また同じ間違い": the same slip again, said as a noun.

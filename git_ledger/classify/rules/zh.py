@@ -697,11 +697,15 @@ _UNREAD = rule(P, "unread-after-claim", r"你(?:根本|都|是不是)?(?:沒|没
 # 工具函数来实现这个": a task).
 _EXISTING_INSTEAD = rule(P, "existing-instead-after-claim", r"(?:別|别|不要|不用)(?:再)?(?:自己|重新|另外|單獨|单独)(?:寫|写|造|實現|实现|搞)"
                          r"|(?:別|别|不要)(?:重複|重复)?造輪子|(?:別|别|不要)(?:重複|重复)?造轮子", after_claim=True)
+# Right after the work, the rest left as it was: "其他调用的地方还是旧名字", "别的页面还在用老接口".
+_REST_UNCHANGED = rule(O, "rest-unchanged-after-claim", r"(?:其他|其它|别的|別的|剩下的)[^，,。！!？?]{0,10}?(?:還是|还是|還在|还在|仍然|依然|依旧|依舊)"
+                       r"(?:用|是|調用|调用|引用|顯示|显示)?(?:的)?(?:舊|旧|老|原來|原来|之前)",
+                       unless=r"如果|要是|的話|的话|確保|确保|沒問題|没问题|沒關係|没关系|不用管|先不", after_claim=True)
 # The same slip again: "又犯同样的错误了", "同样的问题又出现了" is a result; this is the agent's repeat.
 _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|一樣|一样|相同)的(?:錯|错)|(?:同樣|同样|一樣|一样|相同)的(?:錯誤|错误)(?:又|再次)犯",
                    unless=r"我|我們|我们")
 
-TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
+TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
