@@ -947,7 +947,9 @@ TYPES: tuple[Rule, ...] = (
          r"|\byou\s+keep\s+(?:doing|making|saying|repeating)\s+(?:this|that|it|the\s+same(?:\s+thing)?)\b"
          r"|\b(?:this\s+is|that'?s|it'?s)\s+the\s+(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)|nth|umpteenth)\s+time\s+(?:i'?ve|i\s+have|i)\s+"
          r"(?:asked|told|said|mentioned|corrected)\b",
-         unless=r"\b(?:i|we)\s+(?:made|make|keep|repeated)\b|\b(?:thanks|thank\s+you|finally\s+(?:fixed|works|working))\b"),
+         # (nor a loop asked for: "you keep doing this until the tests pass")
+         unless=r"\b(?:i|we)\s+(?:made|make|keep|repeated)\b|\b(?:thanks|thank\s+you|finally\s+(?:fixed|works|working))\b"
+                r"|\b(?:until|till|as\s+long\s+as|while|whenever|each\s+time|every\s+time|if)\b"),
     # Right after the work, what it did without looking: "you didn't even read the code", "did you even look at the
     # file?" (a reproach; an instruction for what comes next, "read the file first", "不要瞎猜，先看日志", is not one).
     rule(P, "unread-after-claim", r"\byou\s+(?:didn'?t|did\s+not|never|haven'?t|have\s+not)\s+(?:even\s+|actually\s+)?(?:read|look\s+at|looked\s+at|open|opened|check|checked)\s+"
