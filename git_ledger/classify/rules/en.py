@@ -627,8 +627,10 @@ TYPES: tuple[Rule, ...] = (
          r"|closing|submit|submitting|redirect\w{0,3}|refresh\w{0,3}|reload\w{0,3}|trigger\w{0,3}|fire|firing|doing\s+anything"
          r"|appl(?:y|ied|ying)|reflected|take\s+effect|taking\s+effect|picked\s+up)\b"
          # "it hasn't worked since your change", "the bug hasn't been fixed" (not "I haven't run it yet": the
-         # user's own step not taken, so only the third person)
+         # user's own step not taken, so only the third person; nor dated by anything but the work: "hasn't
+         # worked since J15", "since I updated", "for ages")
          r"|\b(?:hasn'?t|has\s+not)\s+(?:been\s+)?(?:worked|working|fixed|resolved|solved|helped|loading|rendering)\b"
+         r"(?!\s+(?:since|for|in)\s+(?!(?:your|you|this|then|that|the\s+(?:last\s+)?(?:change|fix|edit|update|commit|patch|refactor|pr|merge))\b))"
          r"|\b(?:hasn'?t|has\s+not)\s+(?:changed|fixed|done)\s+(?:anything|a\s+thing)\b|\b(?:hasn'?t|has\s+not)\s+made\s+(?:a|any)\s+difference\b",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"

@@ -312,9 +312,9 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, not_an_answer=True),
     # "それはもう実装済みです", "その関数はもうあります" right after the work: it built what was there (not
     # "ボタンが出るようになりました": the result there now; nor what the user holds: "APIキーはもうあります").
-    rule(P, "already-have-after-claim", r"(?:もう|既に|すでに)(?:実装|対応|追加|作成|用意|定義)済み"
+    rule(P, "already-have-after-claim", r"(?:もう|既に|すでに)(?:実装|対応|追加|作成|用意|定義)済み(?:です|だ|だよ|ですよ|ですね|なんですが|なんだけど)?[。!！…]*$"
          r"|(?:関数|メソッド|機能|クラス|ヘルパー|コンポーネント|ユーティリティ|処理|モジュール)(?:は|なら)(?:もう|既に|すでに)(?:あります|ある|存在します)",
-         unless=r"よかった|良かった|ありがとう|次|続け|キー|トークン|アカウント|権限|パスワード", after_claim=True, not_an_answer=True),
+         unless=r"よかった|良かった|ありがとう|次|続け|キー|トークン|アカウント|権限|パスワード|OK|ok|でいい|で大丈夫", after_claim=True, not_an_answer=True),
     rule(P, "misread", r"勘違い|誤解|取り違え|読み違え|思い違い|見間違え"),
     rule(P, "no-such", r"存在し(?:て)?(?:い)?(?:ない|ません)|そんな(?!に)[^そ。、,\n]{0,8}?(?:ない|ありません)"
          r"|なんて[^な。、,\n]{0,8}?(?:ない|ありません)|でっち上げ|捏造|作り話"),
