@@ -554,7 +554,7 @@ WORK_HABITS = [
 NOT_WORK_HABITS = [
     ("read the file first, then tell me what it does", "en"), ("read the file first before changing it", "en"), ("不要瞎猜，先看日志", "zh"),
     ("推測で書かないでください", "ja"), ("추측하지 마세요", "ko"), ("I'm guessing the cache is stale, can you check?", "en"),
-    ("use the existing parser for the new endpoint", "en"), ("you keep doing great work", "en"), ("it hasn't worked since I updated Ubuntu", "en"), ("リトライはもう実装済みでOK", "ja"),
+    ("use the existing parser for the new endpoint", "en"), ("you keep doing great work", "en"), ("now extend the README instead of writing a new one", "en"), ("it hasn't worked since I updated Ubuntu", "en"), ("リトライはもう実装済みでOK", "ja"),
     ("5 つはもう実装済み、残りは未着手です", "ja"), ("you keep doing this until the tests pass", "en"), ("I made the same mistake again, sorry", "en"),
     ("先看看代码，告诉我它是干什么的", "zh"), ("我猜是缓存的问题，你看一下", "zh"), ("用现成的工具函数来实现这个", "zh"),
     ("まずコードを読んで、何をしているか説明してください", "ja"), ("推測ですが、キャッシュが原因かもしれません", "ja"),

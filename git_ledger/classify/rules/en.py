@@ -961,8 +961,8 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True, asked=True),
     # Right after the work, what it wrote was there already: "use the existing parser instead of writing a new
     # one", "don't reinvent the wheel" (not "use the existing parser for the new endpoint": a task).
+    # (a bare "instead of writing a new one" is as often the next step asked for: "extend the doc instead of …")
     rule(P, "existing-instead-after-claim", r"\buse\s+(?:the|our)\s+existing\s+[\w.-]+(?:\s+[\w.-]+){0,2}?\s+instead\b"
-         r"|\binstead\s+of\s+(?:writing|adding|creating|making|rolling)\s+(?:a\s+new|your\s+own|another|a\s+custom|one)\b"
          r"|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+reinvent\b",
          after_claim=True),
     # Right after the work, the rest left as it was: "the other callers still use the old name".
