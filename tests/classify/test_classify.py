@@ -542,7 +542,10 @@ WORK_HABITS = [
     ("mypy complains now", "en", "result-error"), ("the numbers don't add up", "en", "result-error"),
     ("now it's slower than before", "en", "result-error"), ("the other callers still use the old name", "en", "omission"),
     ("其他调用的地方还是旧名字", "zh", "omission"), ("管理画面のことです", "ja", "premise-error"), ("엔드포인트 하나만 고쳤네요", "ko", "result-error"),
-    ("누가 이름 바꾸래요?", "ko", "instruction-violation"),
+    ("누가 이름 바꾸래요?", "ko", "instruction-violation"), ("redo it", "en", "result-error"), ("this isn't it", "en", "premise-error"),
+    ("only do what I asked", "en", "instruction-violation"), ("重新来", "zh", "result-error"), ("我刚才说过了", "zh", "instruction-violation"),
+    ("やり直して", "ja", "result-error"), ("エラーがまだ出てる", "ja", "result-error"), ("言ったことだけやって", "ja", "instruction-violation"),
+    ("저번이랑 똑같은데", "ko", "result-error"),
     ("你没看代码吗", "zh", "premise-error"), ("你根本没读日志", "zh", "premise-error"),
     ("用现成的工具函数，别自己写", "zh", "premise-error"), ("又犯同样的错误了", "zh", "instruction-violation"),
     ("ログ読んでないですよね", "ja", "premise-error"),
@@ -563,7 +566,8 @@ NOT_WORK_HABITS = [
     ("기존 파서를 써서 새 엔드포인트를 만들어 주세요", "ko"),
     ("the other services still use the old name, that's fine for now", "en"), ("if it's slower than before, revert it", "en"),
     ("it's no worse than before", "en"), ("其他页面还是用旧的接口，没关系，先不动", "zh"), ("管理画面のことですか？", "ja"),
-    ("次は管理画面のことです", "ja"), ("하나만 고쳐 주세요", "ko"), ("일단 하나만 고쳤어요, 나머지는 제가 할게요", "ko"),
+    ("次は管理画面のことです", "ja"), ("もしエラーがまだ出てるなら教えてください", "ja"), ("redo it for the other two files too", "en"),
+    ("重新来一遍的话要多久？", "zh"), ("하나만 고쳐 주세요", "ko"), ("일단 하나만 고쳤어요, 나머지는 제가 할게요", "ko"),
 ]
 
 
@@ -576,6 +580,12 @@ def test_how_the_work_was_done_set_right_after_it_is_typed(text: str, lang: str,
 @pytest.mark.parametrize(("text", "lang"), NOT_WORK_HABITS)
 def test_the_same_words_as_a_task_a_thanks_or_ones_own_guess_are_not(text: str, lang: str) -> None:
     assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "previous"), [("redo it", "I can keep the cache or redo it from scratch. Which do you prefer?"),
+                                                ("やり直して", "修正しました。このままにしますか、やり直しますか？")])
+def test_redo_answering_the_agents_question_is_no_correction(text: str, previous: str) -> None:
+    assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
 
 
 @pytest.mark.parametrize(("text", "lang"), A_NEW_PROBLEM)

@@ -965,6 +965,13 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "existing-instead-after-claim", r"\buse\s+(?:the|our)\s+existing\s+[\w.-]+(?:\s+[\w.-]+){0,2}?\s+instead\b"
          r"|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+reinvent\b",
          after_claim=True),
+    # "redo it", "start over" alone right after the work: its result rejected; "this isn't it": not what was meant.
+    rule(R, "redo-alone-after-claim", r"^(?:(?:no|nope|ugh|hmm+)[,.!\s]+)?(?:please\s+)?(?:redo\s+(?:it|this|that|the\s+whole\s+thing)|start\s+over)(?:\s+please)?[.!…\s]*$",
+         after_claim=True, not_an_answer=True),
+    rule(P, "not-it-alone-after-claim", r"^(?:(?:no|nope|hmm+)[,.!\s]+)?(?:this|that|it)\s+(?:isn'?t|is\s+not)\s+it[.!…\s]*$|^(?:(?:no|nope)[,.!\s]+)?not\s+this\s+one[.!…\s]*$",
+         after_claim=True),
+    # "only do what I asked", "just do what I said": the request kept to, against what was done.
+    rule(IV, "only-what-asked", r"\b(?:only|just)\s+do\s+(?:what|exactly\s+what)\s+(?:i|we)\s+(?:asked|said|told\s+you|asked\s+for)\b"),
     # Right after the work, the rest left as it was: "the other callers still use the old name".
     rule(O, "rest-unchanged-after-claim", r"\b(?:the\s+)?(?:other|remaining)\s+(?:[\w.-]+\s+){1,2}?still\s+(?:use|uses|call|calls|reference|references"
          r"|import|imports|point|points|say|says|show|shows|have|has)\b|\bthe\s+rest\s+(?:of\s+(?:the|them)\s+)?(?:[\w.-]+\s+)?still\s+(?:use|uses|call|calls|show|shows|have|has)\b",

@@ -539,6 +539,12 @@ TYPES = TYPES + (
     rule(P, "meant-after-claim", r"^(?:いや|いえ|いいえ)?[、,\s]*[^。、？?\n]{1,30}?の(?:方の)?こと(?:です|だよ|ですよ|を言ってます|を言ってるんです|を言ってるの)[。!！…]*$",
          # (nor an explanation or the next item: "それは管理画面のことです", "次は管理画面のことです")
          unless=r"ありがとう|よかった|良かった|いい|OK|大丈夫|^(?:それは|これは|あれは|次は|今度は|あとは|残りは)", after_claim=True, not_an_answer=True),
+    # Right after the work, the error named first, then still: "エラーがまだ出てる", "警告がまだ残っています".
+    rule(R, "error-still-after-claim", r"(?:エラー|例外|警告|不具合|バグ|問題)(?:が|は|も)?まだ(?:出て|残って|発生して|起きて|あり|あります|ある)",
+         unless=r"もし|たら|なら|場合|かどうか|確認", after_claim=True),
+    # "やり直して", "言ったことだけやって" right after the work: its result rejected, the request kept to.
+    rule(R, "redo-alone-after-claim", r"^(?:もう一度|もう一回|最初から)?やり直し(?:て|てください|てほしい|で)?[。!！…\s]*$", after_claim=True, not_an_answer=True),
+    rule(IV, "only-what-asked", r"(?:言った|頼んだ|お願いした|指示した)(?:こと|もの|ところ|部分)だけ(?:やって|して|にして|を?(?:やって|して)ください|でいい)"),
     # Right after the work, what it wrote was there already: "新しく作らないで", "自前で書かなくていいです".
     rule(P, "existing-instead-after-claim", r"(?:新しく|自前で|一から|わざわざ|独自に)(?:作ら|書か|実装し)(?:ないで|なくて(?:いい|よい|大丈夫))", after_claim=True),
     # "また同じミスです", "また同じ間違い": the same slip again, said as a noun.

@@ -701,11 +701,14 @@ _EXISTING_INSTEAD = rule(P, "existing-instead-after-claim", r"(?:別|别|不要|
 _REST_UNCHANGED = rule(O, "rest-unchanged-after-claim", r"(?:其他|其它|别的|別的|剩下的)[^，,。！!？?]{0,10}?(?:還是|还是|還在|还在|仍然|依然|依旧|依舊)"
                        r"(?:用|是|調用|调用|引用|顯示|显示)?(?:的)?(?:舊|旧|老|原來|原来|之前)",
                        unless=r"如果|要是|的話|的话|確保|确保|沒問題|没问题|沒關係|没关系|不用管|先不", after_claim=True)
+# "重新来", "重做一遍" alone right after the work: its result rejected; "我刚才说过了": the request already given.
+_REDO_ALONE = rule(R, "redo-alone-after-claim", r"^(?:不行|不对|不對)?[，,\s]*(?:重新来|重新來|重来|重來|重做|重新做|重写|重寫)(?:一遍|一次|吧|过|過)?[。.!！…\s]*$", after_claim=True, not_an_answer=True)
+_SAID_ALREADY = rule(IV, "said-already-alone", r"^(?:我)?(?:刚才|剛才|之前|已经|已經|早就|明明)(?:都)?(?:说|說|讲|講)(?:过|過)(?:了)?(?:啊|呀|吧|的)?[。.!！…\s]*$")
 # The same slip again: "又犯同样的错误了", "同样的问题又出现了" is a result; this is the agent's repeat.
 _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|一樣|一样|相同)的(?:錯|错)|(?:同樣|同样|一樣|一样|相同)的(?:錯誤|错误)(?:又|再次)犯",
                    unless=r"我|我們|我们")
 
-TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
+TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
