@@ -567,7 +567,8 @@ NOT_WORK_HABITS = [
     ("the other services still use the old name, that's fine for now", "en"), ("if it's slower than before, revert it", "en"),
     ("it's no worse than before", "en"), ("其他页面还是用旧的接口，没关系，先不动", "zh"), ("管理画面のことですか？", "ja"),
     ("次は管理画面のことです", "ja"), ("もしエラーがまだ出てるなら教えてください", "ja"), ("redo it for the other two files too", "en"),
-    ("重新来一遍的话要多久？", "zh"), ("하나만 고쳐 주세요", "ko"), ("일단 하나만 고쳤어요, 나머지는 제가 할게요", "ko"),
+    ("重新来一遍的话要多久？", "zh"), ("no change needed there, that one is intentional", "en"),
+    ("문제 생기면 바로 이전 버전으로 롤백할 수 있게 해두고 진행해주세요", "ko"), ("배포 롤백 절차를 문서에 정리해주세요", "ko"), ("하나만 고쳐 주세요", "ko"), ("일단 하나만 고쳤어요, 나머지는 제가 할게요", "ko"),
 ]
 
 

@@ -754,7 +754,8 @@ TYPES: tuple[Rule, ...] = (
          r"|\bi\s+(?:don'?t|do\s+not|dont|can'?t|cannot)\s+see\s+(?:any|a)\s+(?:difference|change|changes|improvement)\b"
          r"|\b(?:looks?|seems?|is|it'?s)\s+(?:exactly\s+|still\s+|just\s+)?(?:the\s+)?same\s+(?:as\s+(?:before|it\s+was|earlier|yesterday)|again)\b"
          r"|^(?:it\s+|this\s+|that\s+)?(?:still\s+)?looks?\s+(?:exactly\s+|just\s+)?(?:the\s+)?same\s*[.!]*$"
-         r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
+         # (not "no change needed there": none asked for)
+         r"|\bno\s+(?:visible\s+)?(?:change|difference|effect|improvement)\b(?!s?\s+(?:needed|required|necessary|wanted|planned|intended|expected))|\bnot\s+any\s+better\b|\b(?:doesn'?t|does\s+not)\s+look\s+any\s+better\b"
          r"|\bback\s+to\s+(?:the|a|an|our)\s+(?:previous|same|old|original|earlier)\s+(?:error|issue|problem|bug|state|behaviou?r)\b"
          r"|\bsame\s+(?:bug|error|issue|problem|exception|crash|warning)\b(?!\s+(?:as|message|messages|handling|format|code|codes"
          r"|page|text|type|types|class|log|logging|style|wording)\b)"

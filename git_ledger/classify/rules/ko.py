@@ -378,7 +378,8 @@ _FORMAL_MISSED = rule(O, "formal-missed", r"(?:하|고치|바꾸|넣|추가하|�
 _UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|원복|(?:변경|수정|작업)\s?(?:사항|내용|한\s?(?:거|것))?(?:을|를)?\s?(?:전부\s|다\s|모두\s)?취소|(?:이전|전|원래|예전|처음)\s?(?:상태|버전|코드|모습)?\s?(?:으로|로)\s?"
              r"(?:복구|복원|되돌|돌려|돌리)|되돌려|되돌리|롤백|돌려\s?(?:놔|놓)",
              also=r"(?:줘|줘요|주세요|주실래요|줄래|해|해요|하세요|해라|놔|놔요|놓아|놓으세요|돌려|되돌려|시켜)[.!~…ㅠㅜ]*$",
-             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식|려면|어떻게",
+             # (nor a rollback prepared or written down: "롤백할 수 있게 해두고", "롤백 절차를 정리해 주세요")
+             unless=r"돌아왔|돌아갔|됐어|되었|됐네|잘\s?돼|기능|버튼|스크립트|로직|api|명령|방법|전략|계획|방식|려면|어떻게|수\s?있게|절차|대비|문서|정리",
              after_claim=True, not_an_answer=True)
 # "왜 테스트를 지웠어요?", "설정 파일은 왜 건드렸어요?" right after the agent's work: it did what was
 # not asked (not "왜 useEffect를 썼어요?": a question about a choice).
