@@ -513,8 +513,9 @@ NOT_DIFF_EMPTY = [
 
 
 # Right after the work, a failure the words date before it (on its own calendar, started on a day, seen by
-# users or monitoring) or a newcomer opening a conversation is a new problem, whatever its paste; the same
-# failure said to come after the work ("now", "still", "after your fix") is its result.
+# users or monitoring), in code the agent did not write (the user's own, a colleague's PR, a fresh setup), or a
+# newcomer opening a conversation is a new problem, whatever its paste; the same failure said to come after
+# the work ("now", "still", "after your fix") is its result.
 TRACE = "\n```\nTraceback (most recent call last):\n  File \"app.py\", line 3\nKeyError: 'email'\n```"
 A_NEW_PROBLEM = [
     ("Here's the log from the nightly backup, it started failing around Monday. What's going on?" + TRACE, "en"),
@@ -523,11 +524,21 @@ A_NEW_PROBLEM = [
     ("这是线上每天凌晨都会出现的报错，帮我看看原因" + TRACE, "zh"), ("我是新手，刚 clone 下来一跑就报这个" + TRACE, "zh"),
     ("本番で毎晩このエラーが出ています。原因を調べてもらえますか" + TRACE, "ja"), ("Flask 初めてなんですが、起動するとこれが出ます" + TRACE, "ja"),
     ("운영 서버에서 매일 새벽에 이 에러가 나요. 원인 좀 봐주세요" + TRACE, "ko"), ("플라스크 처음인데 실행하면 이렇게 나와요" + TRACE, "ko"),
+    # the user's own code, a colleague's PR, a fresh setup; material for new work; a run that passed
+    ("My own script fails with this, can you see why?" + TRACE, "en"), ("I get this on a new laptop after cloning:" + TRACE, "en"),
+    ("Here's the test output you asked for, everything passes on my machine:\n```\n8 passed, 0 failed\n```", "en"),
+    ("Migrate this config to the new format:\n```\nerror_level: error\nretries: 3\n```", "en"),
+    ("我自己写的代码跑不起来" + TRACE, "zh"), ("同事的 PR 测试挂了，帮我看看" + TRACE, "zh"), ("帮我迁移成新的配置格式" + TRACE, "zh"),
+    ("自分で書いたこのコードが動かないです" + TRACE, "ja"), ("同僚の PR なんですが、テストが落ちます" + TRACE, "ja"),
+    ("この設定を新しい形式に移行してください" + TRACE, "ja"),
+    ("제가 짠 코드인데 안 돼요" + TRACE, "ko"), ("인수인계 받은 프로젝트인데 테스트가 깨져요" + TRACE, "ko"), ("새 노트북에서 실행하면 DB가 안 떠요", "ko"),
 ]
 THE_WORKS_RESULT = [
     ("now the nightly backup fails:" + TRACE, "en"), ("still failing in production after your fix" + TRACE, "en"),
     ("users still report it after your change" + TRACE, "en"), ("现在每次运行都报这个" + TRACE, "zh"),
     ("起動するとこれが出ます" + TRACE, "ja"), ("실행하면 이렇게 나와요" + TRACE, "ko"), ("아직도 매일 새벽에 이 에러가 나요", "ko"),
+    ("your change broke my own script" + TRACE, "en"), ("everything passes on my machine but CI still fails" + TRACE, "en"),
+    ("제가 짠 코드인데 네가 고친 뒤로 여전히 안 돼요", "ko"),
 ]
 
 

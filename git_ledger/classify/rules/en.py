@@ -1070,6 +1070,7 @@ EXCLUSIONS = (
          r"|\bnot\s+(?:bad|wrong|broken|your fault)\b|\b(?:isn'?t|is not|aren'?t|are not)\s+"
          r"(?:missing|wrong|broken)\b|\bdon'?t\s+see\s+anything\s+wrong\b|\bnot\s+seeing\s+any\s+(?:more\s+)?(?:errors?|warnings?|issues?|problems?|crash(?:es)?|failures?)\b|\ball\s+good\b"
          r"|\bworks\s+(?:now|fine|great|perfectly)\b(?!,?\s+but\b)"
+         r"|\b(?:everything|all\s+(?:the\s+)?tests?|all\s+of\s+them)\s+pass(?:es|ed)?\b(?![^.!?\n]{0,40}?\b(?:but|except|though|however)\b)"
          r"|\b(?:forgot|missed)\s+nothing\b|\bdidn'?t\s+(?:miss|forget)\s+anything\b"),
     # "those warnings are unrelated to this change": the user sets the problem apart from the agent's work.
     rule(NEGATED, "unrelated", r"\b(?:(?:are|is|were|was|seems?|looks?)\s+(?:\w+\s+)?unrelated|(?:are|is|were|was)\s+not\s+related|have\s+nothing\s+to\s+do"
@@ -1089,6 +1090,11 @@ EXCLUSIONS = (
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
          r"|\b(?:broken|failing|wrong|missing)\s+(?:before|since)\s+(?:your|you|the\s+last|yesterday)\b"),
+    # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("my own code doesn't work",
+    # "I haven't touched the code yet", "the first time after cloning", "on a new laptop").
+    rule(THIRD_PARTY, "not-the-agents-code", r"\b(?:my\s+own\s+(?:code|script|function|program)|(?:code|script)\s+i\s+wrote(?:\s+myself)?|i\s+wrote\s+this\s+(?:code|script|myself)"
+         r"|(?:my|a)\s+(?:colleague|coworker|teammate)'?s\s+(?:pr|pull\s+request|branch|code)|i\s+haven'?t\s+touched\s+(?:the\s+)?code"
+         r"|just\s+cloned|after\s+cloning|fresh\s+clone|on\s+a\s+(?:new|fresh)\s+(?:machine|laptop|computer|mac))\b", unless=_AGENT),
     # The old code, upstream, a customer, last month: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"\b(?:old|previous|original|legacy|former|upstream|third[- ]party"
          r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"
@@ -1226,6 +1232,8 @@ MOVED_ON = rx(
     r"|yesterday|last\s+(?:night|week|month|time)|colleague|coworker|teammate|customers?|(?:an?\s+)?users?\s+(?:reported|sent)"
     r"|(?:users?|customers?|clients?|qa|support)\s+(?:are|have\s+been|keep|kept)\s+(?:reporting|seeing|getting|hitting|complaining)"
     r"|(?:in|from|on)\s+sentry"
+    # material for new work: "migrate this config to flat config", "convert these to TypeScript"
+    r"|(?:migrate|convert|port|translate|rewrite)\s+(?:this|these|it|them|the\s+following)(?:\s+[\w.-]+){0,2}?\s+(?:to|into|in)"
     r"|like\s+(?:this|these)|(?:example|sample|expected|desired)\s+(?:output|log|error|input|format)"
     r"|that\s+part\s+works|(?:write|build|make|add)\s+(?:a|an)\s+(?:parser|regex|test|handler|check)\b)"
 )
