@@ -531,6 +531,9 @@ A_NEW_PROBLEM = [
     ("我自己写的代码跑不起来" + TRACE, "zh"), ("同事的 PR 测试挂了，帮我看看" + TRACE, "zh"), ("帮我迁移成新的配置格式" + TRACE, "zh"),
     ("自分で書いたこのコードが動かないです" + TRACE, "ja"), ("同僚の PR なんですが、テストが落ちます" + TRACE, "ja"),
     ("この設定を新しい形式に移行してください" + TRACE, "ja"),
+    ("Sentry keeps reporting this one:" + TRACE, "en"), ("Sentry にこんなのが上がってきてます" + TRACE, "ja"),
+    ("本番で一部のユーザーだけログインできないとユーザーさんから問い合わせがありました", "ja"), ("크래시리틱스에 이거 계속 올라와요" + TRACE, "ko"),
+    ("以下是 QA 那边回报的问题：设置页的开关会自己变回开启", "zh"),
     ("제가 짠 코드인데 안 돼요" + TRACE, "ko"), ("인수인계 받은 프로젝트인데 테스트가 깨져요" + TRACE, "ko"), ("새 노트북에서 실행하면 DB가 안 떠요", "ko"),
 ]
 THE_WORKS_RESULT = [
@@ -538,7 +541,7 @@ THE_WORKS_RESULT = [
     ("users still report it after your change" + TRACE, "en"), ("现在每次运行都报这个" + TRACE, "zh"),
     ("起動するとこれが出ます" + TRACE, "ja"), ("실행하면 이렇게 나와요" + TRACE, "ko"), ("아직도 매일 새벽에 이 에러가 나요", "ko"),
     ("your change broke my own script" + TRACE, "en"), ("everything passes on my machine but CI still fails" + TRACE, "en"),
-    ("제가 짠 코드인데 네가 고친 뒤로 여전히 안 돼요", "ko"),
+    ("제가 짠 코드인데 네가 고친 뒤로 여전히 안 돼요", "ko"), ("Sentry still reports it after your fix" + TRACE, "en"),
 ]
 
 

@@ -1094,7 +1094,9 @@ EXCLUSIONS = (
     # "I haven't touched the code yet", "the first time after cloning", "on a new laptop").
     rule(THIRD_PARTY, "not-the-agents-code", r"\b(?:my\s+own\s+(?:code|script|function|program)|(?:code|script)\s+i\s+wrote(?:\s+myself)?|i\s+wrote\s+this\s+(?:code|script|myself)"
          r"|(?:my|a)\s+(?:colleague|coworker|teammate)'?s\s+(?:pr|pull\s+request|branch|code)|i\s+haven'?t\s+touched\s+(?:the\s+)?code"
-         r"|just\s+cloned|after\s+cloning|fresh\s+clone|on\s+a\s+(?:new|fresh)\s+(?:machine|laptop|computer|mac))\b", unless=_AGENT),
+         r"|just\s+cloned|after\s+cloning|fresh\s+clone|on\s+a\s+(?:new|fresh)\s+(?:machine|laptop|computer|mac)"
+         # what monitoring caught: "Sentry keeps reporting this", "Crashlytics shows …"
+         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty)\b", unless=_AGENT),
     # The old code, upstream, a customer, last month: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"\b(?:old|previous|original|legacy|former|upstream|third[- ]party"
          r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"

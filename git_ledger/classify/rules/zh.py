@@ -790,7 +790,9 @@ EXCLUSIONS = (
     # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("我自己写的代码跑不起来", "同事的 PR",
     # "接手的项目", "刚 clone 下来", "新电脑上").
     rule(THIRD_PARTY, "not-the-agents-code", r"我自己(?:写|寫|做)的|(?:同事|队友|隊友|别人|別人)的\s?(?:pr|PR|分支|代码|代碼)|接手的(?:项目|項目|代码|代碼)"
-         r"|我(?:还|還)?(?:没|沒)(?:动|動|改)(?:过|過)?(?:代码|代碼)|(?:刚|剛)\s?clone|新(?:电脑|電腦|机器|機器)上",
+         r"|我(?:还|還)?(?:没|沒)(?:动|動|改)(?:过|過)?(?:代码|代碼)|(?:刚|剛)\s?clone|新(?:电脑|電腦|机器|機器)上"
+         # what monitoring or QA reported: "sentry 上报了这个", "QA 那边回报的"
+         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty|(?:qa|測試|测试|用戶|用户|客戶|客户)(?:那邊|那边)(?:回報|回报|反饋|反馈)",
          unless=_AGENT),
     rule(THIRD_PARTY, "someone-else", r"上游|第三方|外部(?:的)?(?:庫|库|套件|服務|服务|api|sdk)"
          r"|(?:舊|旧|以前|原來|原来|之前|老)的?(?:實作|实现|實現|程式|代碼|代码|版本|系統|系统|寫法|写法|邏輯|逻辑"
