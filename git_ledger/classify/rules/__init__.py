@@ -40,6 +40,9 @@ MALFORMED = "malformed"  # (CLI only) a JSON line that could not be read
 # pack excludes it: a label can open a message of any script).
 LABELLED_REPORT = (r"^\s*\[?(?:bug(?:\s+report)?|feature(?:\s+request)?|todo|task|ticket|バグ|不具合|要望|タスク|버그|요청"
                    r"|할\s?일|缺陷|需求|任务|任務)\]?\s*[:：]")
+# Error monitoring services by name ("Sentry keeps reporting this", "Crashlytics にこれが上がっています"): what they
+# caught was seen in production, not in the agent's work just now (every pack names them the same way).
+MONITORING = r"sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty"
 EXCLUSIONS = (EMPTY, HARNESS, LONG, PASTED, SELF_BLAME, HYPOTHETICAL, AGREEMENT, RECHECK, NEGATED,
               THIRD_PARTY, NEW_TASK)
 

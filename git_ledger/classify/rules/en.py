@@ -9,6 +9,7 @@ from git_ledger.classify.rules import (
     AGREEMENT,
     HYPOTHETICAL,
     LABELLED_REPORT,
+    MONITORING,
     NEGATED,
     NEW_TASK,
     RECHECK,
@@ -1096,7 +1097,7 @@ EXCLUSIONS = (
          r"|(?:my|a)\s+(?:colleague|coworker|teammate)'?s\s+(?:pr|pull\s+request|branch|code)|i\s+haven'?t\s+touched\s+(?:the\s+)?code"
          r"|just\s+cloned|after\s+cloning|fresh\s+clone|on\s+a\s+(?:new|fresh)\s+(?:machine|laptop|computer|mac)"
          # what monitoring caught: "Sentry keeps reporting this", "Crashlytics shows …"
-         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty)\b", unless=_AGENT),
+         r"|" + MONITORING + r")\b", unless=_AGENT),
     # The old code, upstream, a customer, last month: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"\b(?:old|previous|original|legacy|former|upstream|third[- ]party"
          r"|vendor|vendored|external|customer|customers|colleague|coworker|co-worker|teammate"

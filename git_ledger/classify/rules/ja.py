@@ -7,6 +7,7 @@ from git_ledger.classify.rules import (
     AGREEMENT,
     HYPOTHETICAL,
     LABELLED_REPORT,
+    MONITORING,
     NEGATED,
     NEW_TASK,
     RECHECK,
@@ -658,14 +659,14 @@ EXCLUSIONS = (
                 r"[^。、,\n]{0,8}?(?:ます|ません|ない|てる|です|でした)(?:ね|よ)?(?:[。!！]|$)"
                 # "Chrome は大丈夫ですが Safari だとエラーになります": one part fine, the other failing, said outright
                 r"|(?:ですが|だが|だけど|ですけど|けど|けれど)[、,\s]?[^。\n]{0,30}?(?:" + _FAILURE + r")" + _REPORT_END),
-    # Upstream, the old code, a colleague by name (田中さん), last month: someone else's error.
     # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("自分で書いたこのコードが動かない",
     # "同僚の PR なんですが", "私はまだコードを触ってないです", "新しいPCで").
     rule(THIRD_PARTY, "not-the-agents-code", r"自分で(?:書いた|作った|実装した)|(?:同僚|チームメイト|先輩|他の人|メンバー)の\s?(?:PR|プルリク|ブランチ|コード)"
          r"|私は(?:まだ)?(?:コード|何も)(?:を|に)?(?:触って|変えて|いじって)(?:い)?(?:ない|ません)|新しい(?:PC|パソコン|マシン|Mac|mac)で|クローンした(?:ばかり|直後)"
          # what monitoring or users reported: "Sentry にこんなのが上がってきてます", "ユーザーさんから問い合わせがありました"
-         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty|クラッシュリティクス|(?:ユーザー|お客)(?:さん|様)?(?:から|より)[^。]{0,20}?(?:問い合わせ|報告|連絡|クレーム)|問い合わせがあり",
+         r"|" + MONITORING + r"|クラッシュリティクス|(?:ユーザー|お客)(?:さん|様)?(?:から|より)[^。]{0,20}?(?:問い合わせ|報告|連絡|クレーム)|問い合わせがあり",
          unless=_AGENT),
+    # Upstream, the old code, a colleague by name (田中さん), last month: someone else's error.
     rule(THIRD_PARTY, "someone-else", r"上流|外部(?:の)?ライブラリ|ライブラリ(?:の|側|が)|サードパーティ"
          r"|旧(?:実装|コード|バージョン|版|仕様|システム)|(?:以前|前|昔|古い|元)の(?:実装|コード|バージョン"
          r"|エンジニア|担当|人|システム|仕様)|古(?:い|く)|先週|先月|去年|昨年|前任|(?:さん|くん|ちゃん|氏)(?:が|は|の|も)"

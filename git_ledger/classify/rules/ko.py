@@ -7,6 +7,7 @@ from git_ledger.classify.rules import (
     AGREEMENT,
     HYPOTHETICAL,
     LABELLED_REPORT,
+    MONITORING,
     NEGATED,
     NEW_TASK,
     RECHECK,
@@ -801,14 +802,14 @@ EXCLUSIONS = (
          # "에러는 없어졌는데 이번엔 화면이 하얘요": the new problem said outright
          # (the lookahead tries the failure only near the sentence's end: one short scan per anchor)
          r"|(?:는데|지만)\s(?:이제|이번엔|이번에는|대신|그\s?대신|오히려)\s(?=[^.?!\n]{0,60}$)[^.?!\n]{0,40}?" + _FAILS_END),
-    # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("제가 짠 코드인데 안 돼요", "팀원 PR인데",
     # "인수인계 받은 프로젝트인데", "새 노트북에서").
     rule(THIRD_PARTY, "not-the-agents-code", r"제가\s?(?:직접\s?)?(?:짠|만든|작성한|쓴)\s?(?:코드|스크립트|프로그램|함수)|(?:팀원|동료|선배)\s?(?:의\s?)?(?:pr|브랜치|코드)"
          r"|인수인계\s?받은|저는\s?(?:아직\s?)?코드\s?안\s?건드렸|새\s?(?:노트북|컴퓨터|맥|pc)에서|클론\s?(?:받자마자|받고\s?바로)"
          # what monitoring caught: "크래시리틱스에 이거 계속 올라와요", "센트리에 이런 게 떠요"
-         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty|크래시리틱스|센트리",
+         r"|" + MONITORING + r"|크래시리틱스|센트리",
          unless=_AGENT),
+    # Upstream, the old code, 지영 씨, last week: someone else's error, a task for the agent.
     rule(THIRD_PARTY, "someone-else", r"업스트림|외부\s?(?:라이브러리|패키지|api|서비스|sdk)|라이브러리(?:의|가|는|에서)"
          r"|서드\s?파티|(?:예전|옛날|이전|기존|옛)\s?(?:구현|코드|버전|방식|시스템|플래그|문서|로직)|예전에|옛날에"
          r"|오래(?:된|되)|지난\s?(?:주|달|해|분기|릴리스)|작년|재작년|전임자|(?<![글날솜말불맵])씨(?:가|는|도|랑|한테)"

@@ -10,6 +10,7 @@ from git_ledger.classify.rules import (
     AGREEMENT,
     HYPOTHETICAL,
     LABELLED_REPORT,
+    MONITORING,
     NEGATED,
     NEW_TASK,
     RECHECK,
@@ -248,9 +249,7 @@ TYPES: tuple[Rule, ...] = (
     # done (not an answer to the agent's "which one do you want?").
     rule(P, "wanted-after-claim", r"我(?:要|想要|需要|要求)的(?:是|不是|其實是|其实是|明明是)", after_claim=True, not_an_answer=True,
          unless=r"很好|完美|不錯|不错|(?:對|对)了|就是|正是|謝謝|谢谢|太好"),
-    # "我不是已经装好了吗", "不是已经有这个函数了吗": a fact the agent missed, asked as a reproach.
-    # (not "不是已经很好了吗": content, not a fact against the agent)
-    # "这个功能我已经有了", "项目里本来就有这个函数" right after the agent's work: it built what was there (not
+    # "这个功能我已经有了", "项目里已经有这个函数了" right after the agent's work: it built what was there (not
     # "现在已经有了": the result there now; nor what the user holds: "我已经有 API key 了，继续吧").
     rule(P, "already-have-after-claim", r"(?:我|我們|我们|項目|项目|代碼|代码|倉庫|仓库|原來|原来)[^，,。！!？?]{0,8}?(?:已經|已经|早就|本來就|本来就)有"
          r"|(?:本來就|本来就|早就)有(?:這個|这个|那個|那个|現成|现成)",
@@ -260,6 +259,8 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "already-tried-after-claim", r"(?:已經|已经|早就|早已)(?:都)?(?:試|试)(?:過|过)",
          # ("我已经试过新版本了，很好用": the user's own progress, praised)
          unless=r"不行|(?:沒|没)用|效果|不管用|無效|无效|還是|还是|報錯|报错|一樣|一样|好用|很好|不錯|不错|成功|沒問題|没问题|可以用", after_claim=True, not_an_answer=True),
+    # "我不是已经装好了吗", "不是已经有这个函数了吗": a fact the agent missed, asked as a reproach.
+    # (not "不是已经很好了吗": content, not a fact against the agent)
     rule(P, "already-asked", r"不是(?:已經|已经|早就|早已)(?!很|挺|夠|够|蠻|蛮|不錯|不错|可以)[^。！!？?\n嗎吗嘛]{1,30}?了(?:嗎|吗|嘛)",
          asked=True),
     # "不对啊，那这样岂不是…", "不对，端口在配置里": opening by rejecting what the agent said (a still/again
@@ -786,14 +787,14 @@ EXCLUSIONS = (
          # sentence: `classify._stated_elsewhere`).
          unless=_STILL + r"\s?(?:沒|没|無法|无法|不(?:會|会|能|行|見|见|顯示|显示|生效|正常)|報錯|报错|失敗|失败)(?!問題|问题|錯|错)"
          r"|(?<![一有])又(?:沒|没|不(?:能|行|見|见|會|会|顯示|显示))|完全(?:不對|不对|錯|错)"),
-    # Upstream, the old code, a named colleague, last month: someone else's error.
     # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("我自己写的代码跑不起来", "同事的 PR",
     # "接手的项目", "刚 clone 下来", "新电脑上").
     rule(THIRD_PARTY, "not-the-agents-code", r"我自己(?:写|寫|做)的|(?:同事|队友|隊友|别人|別人)的\s?(?:pr|PR|分支|代码|代碼)|接手的(?:项目|項目|代码|代碼)"
          r"|我(?:还|還)?(?:没|沒)(?:动|動|改)(?:过|過)?(?:代码|代碼)|(?:刚|剛)\s?clone|新(?:电脑|電腦|机器|機器)上"
          # what monitoring or QA reported: "sentry 上报了这个", "QA 那边回报的"
-         r"|sentry|crashlytics|datadog|new\s?relic|bugsnag|rollbar|pagerduty|(?:qa|測試|测试|用戶|用户|客戶|客户)(?:那邊|那边)(?:回報|回报|反饋|反馈)",
+         r"|" + MONITORING + r"|(?:qa|測試|测试|用戶|用户|客戶|客户)(?:那邊|那边)(?:回報|回报|反饋|反馈)",
          unless=_AGENT),
+    # Upstream, the old code, a named colleague, last month: someone else's error.
     rule(THIRD_PARTY, "someone-else", r"上游|第三方|外部(?:的)?(?:庫|库|套件|服務|服务|api|sdk)"
          r"|(?:舊|旧|以前|原來|原来|之前|老)的?(?:實作|实现|實現|程式|代碼|代码|版本|系統|系统|寫法|写法|邏輯|逻辑"
          r"|函式庫|函数库|sdk|文件|文档|同事)|舊版|旧版|上(?:週|周|個月|个月)|去年|前年|幾年前|几年前"
