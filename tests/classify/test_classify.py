@@ -603,6 +603,116 @@ def test_redo_answering_the_agents_question_is_no_correction(text: str, previous
     assert C.classify(text, previous, ["Edit(src/app.py)"]).type not in TYPES
 
 
+# Everyday forms right after the work, in the packs that lacked them: the docs do not say what the agent
+# took from them, the old data or version still shown, "changed nothing" in slang, the user's own work
+# removed, a part not written, nothing fixed, the same as before reproached, a checker newly failing.
+EVERYDAY_AFTER_WORK = [
+    ("文档里不是这么写的", "zh", "premise-error"), ("接口返回的还是旧数据", "zh", "result-error"), ("你这改了个寂寞", "zh", "result-error"),
+    ("显示的还是旧版本", "zh", "result-error"), ("제 코드 지우셨네요", "ko", "instruction-violation"),
+    ("내 설정 파일 덮어썼잖아", "ko", "instruction-violation"), ("테스트 코드는 안 짰네요", "ko", "omission"),
+    ("고쳐진 게 없어요", "ko", "result-error"), ("전이랑 똑같잖아요", "ko", "result-error"), ("the docs don't say that", "en", "result-error"),
+    ("the spec says otherwise", "en", "result-error"), ("まだ古いデータが返ってきます", "ja", "result-error"),
+    ("it's been broken since your change", "en", "result-error"), ("the tests have been failing since you touched the parser", "en", "result-error"),
+    ("頼んだのはそれじゃないです", "ja", "premise-error"), ("CI が落ちるようになりました", "ja", "result-error"),
+]
+# Not those: requirements listed for new work (their items say what must not happen), a step held back
+# for a reason, what would happen asked, the user's own removal, a question whether it was asked for.
+NOT_EVERYDAY_AFTER_WORK = [
+    ("請求書の一覧画面を作りたいです。要件は以下です。\n- 月ごとに絞り込める\n- 再読み込みしても並び順が変わらないように", "ja"),
+    ("我想做一个定时任务，需求如下：\n- 重复执行结果不能变\n- 失败了要发到运维群", "zh"),
+    ("회의에서 정한 내용이에요. 이 기준으로 진행해주세요\n- 재실행해도 결과가 바뀌면 안 됨\n- 실패하면 알림", "ko"),
+    ("Here are the requirements:\n- rerunning it must not change the output\n- failures go to #ops", "en"),
+    ("まだ途中なので、プッシュはしないでおいてください", "ja"), ("이 옵션 빼면 빌드 깨져요? 확인만 해주세요", "ko"),
+    ("이거 바꾸면 다른 화면도 깨지나요? 공개 라이브러리라서요", "ko"), ("캐시 끄면 느려질까요?", "ko"),
+    ("제 코드 지웠는데 괜찮아요", "ko"), ("말씀대로 제 코드 지웠어요", "ko"), ("제 브랜치는 제가 지울게요", "ko"),
+    ("頼んだのはそれじゃないですか？", "ja"), ("テストが失敗するようになります。なので修正をお願いします", "ja"),
+    ("旧版本的文档在哪里？", "zh"), ("the docs don't say much about retries, add a section", "en"),
+    ("it was broken before your change", "en"), ("that test was failing before you touched it", "en"),
+    # the user's own guess
+    ("I think it's the cache, not the code", "en"), ("我觉得是缓存的问题，不是代码", "zh"), ("キャッシュの問題で、コードじゃないと思います", "ja"),
+    ("제 생각엔 코드 문제가 아니라 캐시 문제인 것 같아요", "ko"),
+    # a project introduced, a wish for new work: a conversation opened
+    ("I'm working on a Flask app and the login route returns 500", "en"), ("I'm building a CLI with click and the --help output is empty", "en"),
+    ("Hono で API を作ってて、wrangler dev でエラーが出ます", "ja"), ("Next.js のアプリを開発中なんですが、画像が表示されません", "ja"),
+    ("스프링 부트 2.7 쓰는 프로젝트인데 Swagger 화면이 안 떠요", "ko"),
+    ("この OpenAPI 定義からクライアントを作りたいです。手書きじゃなくて生成ツールを使う方向で", "ja"),
+    ("我想从这个 OpenAPI 定义生成客户端，不是手写，而是用生成工具", "zh"), ("이 OpenAPI 정의로 클라이언트를 만들고 싶어요. 손으로 말고 생성 도구로요", "ko"),
+    ("以下是 bug 重現步驟，QA 那邊回報的：設定頁的開關又變回開啟", "zh"),
+]
+# The same words that report a failure beside them stay typed.
+STILL_REPORTED_AFTER_WORK = [
+    ("Still broken after your change:\n- the export button does nothing\n- the totals are wrong", "en"),
+    ("修正後も直っていません。\n- ボタンを押しても何も起きない\n- 合計金額がまだ違う", "ja"),
+    ("새로고침하면 또 안 되는데요?", "ko"), ("실행하면 에러 나잖아요?", "ko"), ("빌드하면 아직도 에러 나요. 왜 그래요?", "ko"),
+    ("커밋하지 말라고 했잖아요", "ko"), ("it's the cache, not the code", "en"), ("코드 문제가 아니라 캐시 문제예요", "ko"),
+    ("コードじゃなくてキャッシュの問題です", "ja"), ("是缓存的问题，不是代码", "zh"), ("I'm working on the fix and it still fails", "en"),
+    ("いや、A じゃなくて B を作りたいんです", "ja"), ("我想要的是 B，不是 A", "zh"), ("수정하셨는데 아직도 매일 이래요", "ko"),
+]
+
+
+# Chat-register forms right after the work, in every pack: a reproach ("what are you doing"), only what was said,
+# nothing unasked added, claimed unchecked, what does not exist used, all of it removed, the layout or order
+# wrong, errors everywhere, a new bug introduced.
+CASUAL_AFTER_WORK = [
+    ("what are you doing", "en"), ("that's not it", "en"), ("numbers don't match", "en"), ("type errors everywhere", "en"),
+    ("console is full of errors", "en"), ("that package isn't installed here", "en"), ("it still says undefined", "en"),
+    ("getting a white screen now", "en"), ("you introduced a new bug", "en"), ("wtf, you deleted half the file", "en"),
+    ("咋还不行", "zh"), ("你搞啥呢", "zh"), ("只改我说的那个地方", "zh"), ("别加没用的东西", "zh"),
+    ("你都没运行就说完成了", "zh"), ("结果怪怪的", "zh"), ("你把配置文件覆盖了", "zh"), ("那个文件不要动", "zh"), ("这个依赖项目里没装", "zh"),
+    ("何やってるの", "ja"), ("言ったところだけ直して", "ja"), ("余計なもの追加しないで", "ja"), ("順番が逆", "ja"), ("型エラー出てる", "ja"),
+    ("コンソールにエラーいっぱい", "ja"), ("前のバージョンに戻して", "ja"), ("そのファイルはいじらないで", "ja"),
+    ("이상한데?", "ko"), ("없는 함수 쓰지 마", "ko"), ("확인도 안 하고 됐다고 하면 어떡해", "ko"), ("돌려보지도 않았잖아", "ko"),
+    ("하라는 것만 해", "ko"), ("쓸데없는 거 추가하지 마", "ko"), ("주석 다 지웠네", "ko"), ("레이아웃 다 틀어졌어", "ko"), ("지금 뭐 하는 거야", "ko"),
+]
+CASUAL_LOOK_ALIKES = [
+    ("what are you doing next?", "en"), ("the numbers don't match the spec yet, that's expected", "en"),
+    ("could you have introduced a bug in the parser?", "en"), ("the package isn't installed yet, install it first", "en"),
+    ("it still says hello world, good", "en"), ("what does this function do?", "en"),
+    ("只改这一行就行", "zh"), ("不要加没用的依赖，先做设计", "zh"), ("你在做什么项目？", "zh"), ("怪怪的需求", "zh"), ("配置文件不要动", "zh"),
+    ("项目里没装 redis，帮我装一下", "zh"), ("没跑测试就说完成的话不行", "zh"),
+    ("エラー出るときは教えてください", "ja"), ("余計なものは追加しないでください。まずは設計から", "ja"), ("設定ファイルはいじらないでください", "ja"),
+    ("この関数って何してるの？", "ja"), ("何してるのか説明して", "ja"), ("前のバージョンに戻してもいいですか？", "ja"), ("順番が逆でも大丈夫です", "ja"),
+    ("이 함수 뭐 하는 거야?", "ko"), ("주석 다 지웠네요. 깔끔하네요", "ko"), ("안 쓰는 코드 다 지웠네요. 좋아요", "ko"),
+    ("확인도 안 하고 커밋하면 안 돼요?", "ko"), ("없는 함수는 쓰지 말고 새로 만들어 주세요", "ko"), ("필요 없는 파일은 추가하지 마세요", "ko"),
+    ("이상해요?", "ko"), ("레이아웃이 틀어졌을 때 어떻게 고쳐요?", "ko"), ("하라는 것만 하면 돼요?", "ko"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang"), CASUAL_AFTER_WORK)
+def test_chat_register_forms_right_after_the_work_are_typed(text: str, lang: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type in TYPES, got.lang) == (True, lang), got
+
+
+@pytest.mark.parametrize(("text", "lang"), CASUAL_LOOK_ALIKES)
+def test_their_look_alikes_asked_planned_or_thanked_for_are_not(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "lang"), [t for t in CASUAL_AFTER_WORK
+                                           if t[0] not in ("咋还不行", "言ったところだけ直して", "레이아웃 다 틀어졌어")])
+def test_chat_register_forms_at_the_start_of_a_task_are_not_typed(text: str, lang: str) -> None:
+    """Each reads the agent's work: with none before it, it is no correction (the few that are in any
+    context, "咋还不行", "레이아웃 다 틀어졌어", as those packs' base rules read them, stay typed)."""
+    assert C.classify(text, "The handlers live in src/handlers and share one session helper.").type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "lang", "type_"), EVERYDAY_AFTER_WORK)
+def test_everyday_forms_right_after_the_work_are_typed(text: str, lang: str, type_: str) -> None:
+    got = C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"])
+    assert (got.type, got.lang) == (type_, lang), got
+
+
+@pytest.mark.parametrize(("text", "lang"), NOT_EVERYDAY_AFTER_WORK)
+def test_requirements_a_step_held_back_or_a_question_what_if_are_not(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES
+
+
+@pytest.mark.parametrize(("text", "lang"), STILL_REPORTED_AFTER_WORK)
+def test_a_failure_reported_in_a_list_or_asked_as_a_complaint_stays_typed(text: str, lang: str) -> None:
+    assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type in TYPES
+
+
 @pytest.mark.parametrize(("text", "lang"), A_NEW_PROBLEM)
 def test_a_failure_dated_before_the_work_or_a_newcomers_question_is_no_correction(text: str, lang: str) -> None:
     assert C.classify(text, PREVIOUS_CLAIM[lang], ["Edit(src/app.py)"]).type not in TYPES

@@ -285,7 +285,7 @@ TYPES: tuple[Rule, ...] = (
          r"|modify|overwrite|drop|rewrite|revert|wipe|erase)\s+[^,.;:?!\n]{1,40}$",
          unless=r"\b(?:yet|until|before|unless|later|for\s+now|without|worry|bother|forget|first|again)\b", after_claim=True, not_an_answer=True),
     # "you deleted my changes!", "wait, you removed the tests": what the agent took away.
-    rule(IV, "you-removed", r"^(?:(?:wait|hey|no+|nope|ugh|uh|um|dude|so)[,.!\s]+){0,2}you(?:'ve|\s+have)?\s+(?:just\s+|also\s+)?(?:deleted|removed|overwrote"
+    rule(IV, "you-removed", r"^(?:(?:wait|hey|no+|nope|ugh|uh|um|dude|so|wtf|omg|bruh|man|seriously|whoa)[,.!\s]+){0,2}you(?:'ve|\s+have)?\s+(?:just\s+|also\s+)?(?:deleted|removed|overwrote"
          r"|overwritten|dropped|wiped|erased|lost|undid|thrown\s+away|threw\s+away)\s+(?:my|the|all|our|a|an|that|this|those|these|half|most|some)\b",
          unless=r"\b(?:as\s+(?:asked|requested|planned|agreed)|good|nice|great|thanks|thank|perfect|correct|right|fine|ok|okay|exactly|like\s+i\s+asked)\b",
          report=True, not_an_answer=True),
@@ -423,7 +423,9 @@ TYPES: tuple[Rule, ...] = (
          r"|a\s+single|one|once|bad|urgent|needed|necessary|important|broken|failing|slow|anymore|it|there|here|what|how|right|correct"
          r"|working|done|ready|fixed|true|the\s+case)\b)"
          r"(?:(?:in|under|on|at|from)\s+)?(?:the\s+)?[\w`'\"./:-]+(?:\s+[\w`'\"./:-]+){0,2}?\s*(?:[.,;!]|$|\bso\b)",
-         unless=r"\b(?:if|whether|should|please|prefer|rather|goal|point|idea|priority|aim|focus|want|need)\b",
+         # ("I think it's the runner, not the code": the user's own guess, a hypothesis to look into)
+         unless=r"\b(?:if|whether|should|please|prefer|rather|goal|point|idea|priority|aim|focus|want|need)\b"
+         r"|\bi\s+(?:think|suspect|guess|believe|wonder|assume)\b|\bmy\s+(?:guess|hunch|theory)\b|\b(?:probably|maybe|perhaps)\b",
          after_claim=True, not_an_answer=True),
     # "we don't use redis", "we never run it on Windows" right after the agent's work built on it.
     rule(P, "we-dont-use", r"\b(?:we|i)\s+(?:don'?t|do\s+not|never|no\s+longer)\s+(?:even\s+)?(?:use|run|deploy\s+(?:to|on)|target|support)\s+(?!it\b|that\b|this\b|them\b)[\w`\"]",
@@ -511,7 +513,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works|perfect|great|exactly|nice|good)\b|\bclear\s+(?:earlier\s+)?about\b",
          after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
-         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b",
+         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b|\bi\s+(?:think|suspect|guess|believe|wonder|assume)\b|\bmy\s+(?:guess|hunch|theory)\b|\b(?:probably|maybe|perhaps)\b",
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     # Right after the work, the setup put right: "we're on React 18, not 17", "we use pnpm, not npm" (at the
@@ -632,7 +634,10 @@ TYPES: tuple[Rule, ...] = (
          # worked since J15", "since I updated", "for ages")
          r"|\b(?:hasn'?t|has\s+not)\s+(?:been\s+)?(?:worked|working|fixed|resolved|solved|helped|loading|rendering)\b"
          r"(?!\s+(?:since|for|in)\s+(?!(?:your|you|this|then|that|the\s+(?:last\s+)?(?:change|fix|edit|update|commit|patch|refactor|pr|merge))\b))"
-         r"|\b(?:hasn'?t|has\s+not)\s+(?:changed|fixed|done)\s+(?:anything|a\s+thing)\b|\b(?:hasn'?t|has\s+not)\s+made\s+(?:a|any)\s+difference\b",
+         r"|\b(?:hasn'?t|has\s+not)\s+(?:changed|fixed|done)\s+(?:anything|a\s+thing)\b|\b(?:hasn'?t|has\s+not)\s+made\s+(?:a|any)\s+difference\b"
+         # "it's been broken since your change", "the tests have been failing since you touched the parser"
+         r"|\b(?:has|have|'s|'ve)\s+been\s+(?:broken|failing|crashing|erroring|down|red|flaky|hanging|timing\s+out)\s+since\s+"
+         r"(?:your|you|the\s+(?:last\s+)?(?:change|fix|edit|update|commit|patch|refactor|pr|merge)\b|this\s+(?:change|fix|edit|update|commit|patch|refactor)\b)",
          unless=r"\b(?:make\s+sure|ensure|should|must|so\s+that|to\s+avoid|in\s+order|want|wanted|need|needs|if|unless"
          r"|whether|when\s+(?:i|we|you)|please|let'?s|don'?t\s+(?:worry|need|want|have)|i\s+(?:don'?t|do\s+not)\s+(?:think|know|mind|care)"
          r"|verify|check|confirm|test\s+that|make\s+(?:it|them|this)\s+(?:so|not)|let\s+me|i'?ll|i\s+will|my\s+(?:bad|fault|end|side)"
@@ -651,7 +656,7 @@ TYPES: tuple[Rule, ...] = (
          r"|does\s+not|isn'?t|aren'?t|won'?t|can'?t|empty|blank|missing|wrong|misaligned|blurry|garbled|stuck|hangs?|getting|showing|the\s+same)\b",
          also=r"\b(?:not|no|n't|never|still|broken|fails?|failing|empty|blank|wrong)\b|n'?t\b",
          after_claim=True, asked=True),
-    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|nothing|getting|seeing|see|shows?|showing|looks?|looking|happening"
+    rule(R, "still-after-claim", r"\bstill\s+(?:not(?!\s+(?:it|quite|sure|done|finished|yet)\b)|no|nothing|getting|seeing|see|shows?|showing|says|saying|looks?|looking|happening"
          r"|having\s+(?:the|this|that|an?|issues?|problems?|trouble)|broken|fails?|failing|crash\w{0,3}|error\w{0,3}|the\s+same(?=\s*(?:[.!,]|$))|there|an?\s+(?:error|issue|problem|bug)"
          r"|(?:some|two|three|the|a|an)\s+(?:\w+\s+)?(?:errors?|issues?|problems?|bugs?|warnings?|versions?|copies|duplicates?)"
          r"|missing|wrong|empty|blank|stuck|slow|hangs?|hanging|returns?|returning|doesn'?t|does\s+not|isn'?t|aren'?t"
@@ -664,7 +669,9 @@ TYPES: tuple[Rule, ...] = (
          r"|complains?|complaining|warns|flags|flagging|yells?|yelling|reports\s+(?:an?\s+|the\s+|\d+\s+)?(?:errors?|issues?|problems?|warnings?))\b",
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|verify|check|confirm|test\s+that|is\s+(?:that|this|it)\s+still"
          r"|still\s+(?:true|valid|needed|relevant|working\s+on)|let\s+me|i'?ll|i\s+will|cache|cached)\b"
-         r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b", after_claim=True),
+         r"|\bstill\s+(?:looks?|looking|seems?)\s+(?:good|great|fine|ok|okay|nice|right|correct|perfect)\b"
+         # "it still says hello world, good": still as wanted
+         r"|[,;]\s*(?:good|great|perfect|nice|correct|as\s+expected|as\s+intended|as\s+it\s+should(?:\s+be)?)\s*[.!]*$", after_claim=True),
     # Right after the work: the problem outlasts it ("the error persists", "the issue remains") or the fix
     # took in part ("only the first page works", "it works only on Chrome"), as the other packs read them.
     rule(R, "persists-or-partial-after-claim", r"\b(?:error|issue|problem|bug|crash|warning|exception)s?\s+"
@@ -775,7 +782,7 @@ TYPES: tuple[Rule, ...] = (
          r"|dashboard|folder|directory|dir|db|database|inbox|email|tab|panel|modal|sidebar|feed|grid|dropdown|field)"
          r"|\b[\w./-]{1,80}\.[a-z]{1,5})\s+(?:is|'s|are|'re|looks|comes\s+back|came\s+back|shows\s+up|stays|remains|renders|loads)\s+"
          r"(?:still\s+|now\s+|just\s+|completely\s+|totally\s+|entirely\s+|all\s+|basically\s+)*(?:empty|blank|white)\b"
-         r"|\b(?:i|we)\s+(?:still\s+|now\s+|just\s+)?(?:get|got|see|am\s+getting|'m\s+getting)\s+(?:an?\s+|the\s+)?(?:completely\s+|totally\s+)?"
+         r"|(?:\b(?:i|we)\s+(?:still\s+|now\s+|just\s+)?(?:get|got|see|am\s+getting|'m\s+getting)|^(?:still\s+|now\s+)?getting)\s+(?:an?\s+|the\s+)?(?:completely\s+|totally\s+)?"
          r"(?:empty|blank|white)\s+(?:page|screen|window|response|body|array|list|result|file|output|table)\b"
          r"|\b(?:it|this|that|the\s+\w+)\s+(?:still\s+|now\s+|just\s+)?(?:returns|returned|gives|shows|renders|prints|outputs)\s+(?:an?\s+|the\s+)?(?:completely\s+)?"
          r"(?:empty|blank|white)\s+(?:page|screen|response|body|array|list|object|string|result|file|output|table)\b"
@@ -941,7 +948,10 @@ TYPES: tuple[Rule, ...] = (
     # "it doesn't match the mockup", "that's not what the spec says".
     rule(R, "unlike-spec-after-claim", r"\b(?:doesn'?t|does\s+not|don'?t|do\s+not|still\s+doesn'?t)\s+match\s+(?:the|my|our)\s+(?:mockup|mock|design|spec"
          r"|specs|specification|screenshot|figma|wireframe|example|requirements?|docs|ticket|reference)\b"
-         r"|\bnot\s+what\s+(?:the|my|our)\s+(?:spec|specs|specification|design|mockup|ticket|docs|requirements?|figma)\s+(?:says?|said|shows?|asks?\s+for)\b",
+         r"|\bnot\s+what\s+(?:the|my|our)\s+(?:spec|specs|specification|design|mockup|ticket|docs|requirements?|figma)\s+(?:says?|said|shows?|asks?\s+for)\b"
+         # "the docs don't say that", "the spec says otherwise"
+         r"|\b(?:the|our)\s+(?:docs|documentation|spec|specs|specification|readme|ticket)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not|never)\s+say\s+(?:that|so|this|anything\s+like\s+that)\b"
+         r"|\b(?:the|our)\s+(?:docs|documentation|spec|specs|specification|readme|ticket)\s+says?\s+otherwise\b",
          unless=r"\b(?:make|should|if|whether|ensure|yet|can\s+you|could\s+you|fine|ok|okay|on\s+purpose|intended)\b", after_claim=True),
     rule(R, "again", r"\b(?:wrong|broken|failing|fails|failed|crashed|crashes|erroring)\s+again\b"
          r"|\bagain\s+(?:wrong|broken|failing)\b|\boff\s+by\s+(?:one|\d+|(?:a\s+factor|an\s+order)\s+of)\b"),
@@ -970,7 +980,8 @@ TYPES: tuple[Rule, ...] = (
     # "redo it", "start over" alone right after the work: its result rejected; "this isn't it": not what was meant.
     rule(R, "redo-alone-after-claim", r"^(?:(?:no|nope|ugh|hmm+)[,.!\s]+)?(?:please\s+)?(?:redo\s+(?:it|this|that|the\s+whole\s+thing)|start\s+over)(?:\s+please)?[.!…\s]*$",
          after_claim=True, not_an_answer=True),
-    rule(P, "not-it-alone-after-claim", r"^(?:(?:no|nope|hmm+)[,.!\s]+)?(?:this|that|it)\s+(?:isn'?t|is\s+not)\s+it[.!…\s]*$|^(?:(?:no|nope)[,.!\s]+)?not\s+this\s+one[.!…\s]*$",
+    rule(P, "not-it-alone-after-claim", r"^(?:(?:no|nope|hmm+)[,.!\s]+)?(?:this|that|it)\s+(?:isn'?t|is\s+not)\s+it[.!…\s]*$"
+         r"|^(?:(?:no|nope|hmm+)[,.!\s]+)?(?:this|that|it)(?:'s|\s+is)\s+not\s+it[.!…\s]*$|^(?:(?:no|nope)[,.!\s]+)?not\s+this\s+one[.!…\s]*$",
          after_claim=True),
     # "only do what I asked", "just do what I said": the request kept to, against what was done.
     rule(IV, "only-what-asked", r"\b(?:only|just)\s+do\s+(?:what|exactly\s+what)\s+(?:i|we)\s+(?:asked|said|told\s+you|asked\s+for)\b"),
@@ -980,8 +991,22 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|make\s+sure|ensure|should|fine|ok|okay|on\s+purpose|intended|that'?s\s+ok)\b", after_claim=True),
     # Right after the work, its result is off: "the numbers don't add up", "now it's slower than before".
     rule(R, "off-after-claim", r"\b(?:don'?t|doesn'?t|do\s+not|does\s+not|still\s+don'?t)\s+add\s+up\b"
+         r"|\b(?:numbers|totals|counts|sums|figures|amounts|values)\s+(?:still\s+)?(?:don'?t|do\s+not)\s+match\b"
+         # "type errors everywhere", "the console is full of errors"
+         r"|\b(?:type\s+|ts\s+|lint\s+|console\s+|red\s+)?errors\s+everywhere\b"
+         r"|\b(?:console|terminal|log|logs|output)\s+is\s+(?:now\s+)?(?:full\s+of|flooded\s+with|spamming)\s+(?:errors|warnings|exceptions|stack\s+traces)\b"
+         # "you introduced a new bug", "you've added a regression"
+         r"|\byou(?:'ve|\s+have)?\s+(?:just\s+)?(?:introduced|added|created|caused)\s+(?:a|another|one\s+more|some|new)\s+(?:new\s+)?"
+         r"(?:bug|regression|error|issue|problem|crash|memory\s+leak|race\s+condition|race)s?\b"
          r"|\b(?:slower|worse|buggier|laggier|jankier|flakier)\s+than\s+(?:before|it\s+was|yesterday|the\s+old\s+one)\b",
-         unless=r"\b(?:if|whether|make\s+sure|ensure|should|not|isn'?t|no)\b", after_claim=True),
+         unless=r"\b(?:if|whether|make\s+sure|ensure|should|not|isn'?t|no|might|could|may)\b", after_claim=True),
+    # "what are you doing", "wtf are you doing" right after the work: a reproach (not "what are you doing next?").
+    rule(R, "what-are-you-doing-after-claim", r"^(?:(?:wtf|dude|man|bro|hey|seriously|wait|uh+|um+|omg)[,.!?\s]+){0,2}(?:what|wtf)\s+(?:the\s+(?:hell|heck|fuck)\s+)?are\s+you\s+doing\b",
+         unless=r"\b(?:next|now|today|tomorrow|later|plan|planning|working\s+on)\b", after_claim=True, asked=True),
+    # "that package isn't installed here" right after the work: it used what the project does not have.
+    rule(P, "not-installed-after-claim", r"\b(?:that|this|the)\s+(?:package|module|library|lib|dependency|dep|gem|crate|plugin)\s+(?:isn'?t|is\s+not|wasn'?t)\s+"
+         r"(?:even\s+)?(?:installed|available|in\s+(?:the\s+|our\s+)?(?:deps|dependencies|requirements|package\.json|lockfile))\b",
+         unless=r"\b(?:if|whether|yet|should|make\s+sure)\b", after_claim=True),
     # Right after the work, a checker newly objects: "mypy complains now", "eslint is complaining now".
     rule(R, "checker-now-after-claim", r"\b(?:mypy|pyright|eslint|ruff|flake8|pylint|tsc|clippy|the\s+linter|linter|lint|the\s+type\s*checker|typescript|prettier)\s+"
          r"(?:now\s+)?(?:is\s+)?(?:complains|complaining|yells|yelling|flags|flagging|errors|erroring|fails|failing)\b(?:\s+\w+){0,3}?\s+now\b"
@@ -1090,7 +1115,8 @@ EXCLUSIONS = (
     # Someone else's or an old problem: not a correction of the agent.
     rule(NEGATED, "known-issue", r"\bknown\s+(?:bug|issue|problem|limitation)\b|\bpre-?existing\b"
          r"|\b(?:was|were)\s+already\s+(?:broken|failing|wrong|missing)\b"
-         r"|\b(?:broken|failing|wrong|missing)\s+(?:before|since)\s+(?:your|you|the\s+last|yesterday)\b"),
+         # ("broken before your change", "failing since yesterday"; "broken since your change" dates it after the work)
+         r"|\b(?:broken|failing|wrong|missing)\s+(?:before\s+(?:your|you|the\s+last|yesterday)|since\s+(?:the\s+last|yesterday))\b"),
     # Code the user wrote or a colleague's PR, a fresh setup: not the agent's work ("my own code doesn't work",
     # "I haven't touched the code yet", "the first time after cloning", "on a new laptop").
     rule(THIRD_PARTY, "not-the-agents-code", r"\b(?:my\s+own\s+(?:code|script|function|program)|(?:code|script)\s+i\s+wrote(?:\s+myself)?|i\s+wrote\s+this\s+(?:code|script|myself)"
@@ -1111,6 +1137,15 @@ EXCLUSIONS = (
          r"|thursday|friday|saturday|sunday)\b|\b(?:a\s+few|several|many|multiple|\d+)\s+times\s+(?:a|an|per|each)\s+(?:day|hour|week|night)\b"
          r"|\bstarted\s+(?:failing|happening|crashing|erroring|showing\s+up|timing\s+out)\s+(?:around|on|last|since)\b",
          also=_ERR + r"|\b(?:exception|timeout|times\s+out|dies|killed|down)\b", unless=_AGENT + r"|\bafter\s+(?:the|this)\s+(?:fix|change|update|edit)\b"),
+    # "Requirements: - rerunning it must not change the output …": a list of requirements for new work; its items
+    # say what must (not) happen, not what happened.
+    rule(NEW_TASK, "requirements-listed", r"\b(?:requirements|specs|acceptance\s+criteria)\s*(?:are|is)?\s*(?:as\s+follows)?\s*:"
+         r"|\bhere\s+(?:are|is)\s+the\s+(?:requirements|spec|specs|acceptance\s+criteria)\b"),
+    # "I'm working on a Flask app and the login route returns 500": the project introduced, a conversation opened
+    # (not "I'm working on the fix and it still fails": the work at hand, "the", or still).
+    rule(NEW_TASK, "project-intro", r"^(?:(?:hi|hello|hey)[,!.\s]+)?(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:currently\s+)?(?:working\s+on|building|developing"
+         r"|writing|making|creating)\s+(?:a|an|my|our)\s+(?!(?:fix|patch|workaround|change)\b)"
+         r"(?![^.!?\n]{0,80}?\b(?:still|again|anymore|any\s+more|your|you|after)\b)"),
     # "I'm new to Rails, …", "beginner here": a newcomer opening a conversation, not a report on the work.
     rule(NEW_TASK, "newcomer", r"\bi'?m\s+(?:new|a\s+beginner|a\s+newbie|very\s+new|pretty\s+new|fairly\s+new)\s+(?:to|at|with)\b"
          r"|\bi'?m\s+(?:a\s+)?(?:total\s+|complete\s+)?(?:beginner|newbie|noob)\b|\b(?:beginner|newbie)\s+here\b", unless=_AGENT),

@@ -50,7 +50,9 @@ _TARGET = (r"(?:ファイル|ブランチ|リポ|リポジトリ|場所|ディ�
 # A failure said of the result, in its plain and polite forms (できない/出来ません, 表示されない, エラーになります,
 # 変わりません, 前のまま): what a person reports right after the agent's work.
 _FAILURE = (r"エラー(?:に(?:なる|なります|なった|なりました|なって(?:しまう|しまいます|しまった|しまいました|(?:い)?る|(?:い)?ます))"
-            r"|が(?:出る|出ます|出た|出ました|出て(?:る|ます|いる|います|くる|きます|きた|きました|しまう|しまいます)"
+            # (the particle dropped in chat: "型エラー出てる"; and "エラーいっぱい")
+            r"|が?(?:出る|出ます|出た|出ました|出て(?:る|ます|いる|います|くる|きます|きた|きました|しまう|しまいます)"
+            r"|いっぱい|たくさん|大量|だらけ"
             r"|発生(?:する|します|した|しました|して(?:る|ます|いる|います))|起きる|起きます|起きた|起きました))?"
             r"|(?:でき|出来)(?:ない|ません|なかった|ませんでした|て(?:い)?(?:ない|ません))"
             r"|動か(?:ない|なかった|ん|へん)|動きません(?:でした)?|(?:でき|出来)(?:ん|へん)|でけへん|(?:動作|起動)し(?:ない|ません|なかった|ませんでした)"
@@ -212,10 +214,20 @@ TYPES: tuple[Rule, ...] = (
          r"|変えた|変えちゃった|変更した|変更したん|書き換えた|上書きした|いじった|触った|戻した)"
          r"|(?:なんで|なぜ|何故|どうして)[^。？?\n]{0,24}?(?:消し|削除し|変え|変更し|書き換え|上書きし|いじっ|触っ)(?:ちゃ)?(?:た|ました)",
          after_claim=True, asked=True),
+    # "その設定ファイルはいじらないで" right after the work: a thing it touched, pointed at (not "設定ファイルはいじらないで
+    # ください": the task's own rule, said at its start as well).
+    rule(IV, "that-one-not-after-claim", r"^(?:その|あの)[^。、,\n]{1,15}?(?:は|を|に|には)?(?:いじら|触ら|変え|消さ|削除し|編集し|上書きし)ないで",
+         after_claim=True, not_an_answer=True),
+    # "何やってるの", "さっきから何してるんですか" right after the work: a reproach (not "この関数って何してるの？":
+    # what a thing does, asked).
+    rule(R, "what-are-you-doing-after-claim", r"(?:^|ちょっと|いや|おい|一体|いったい|さっきから)[、,\s]*何(?:やって|して)(?:る|ん)(?:の(?!か)|ん|んですか|んだ|ですか)",
+         after_claim=True, asked=True),
     # "元に戻して", "今の変更は取り消して" right after the work (not as the answer to "戻しますか？").
     rule(IV, "revert-that", r"元に戻して|元通りにして|元に戻しなさい|(?:変更|修正|編集|コミット|作業)(?:を|は)?(?:全部|すべて|全て)?(?:元に)?"
          r"(?:戻して|取り消して|差し戻して|リバートして|revertして)|^(?:それ|これ|今の|さっきの|全部)?(?:を|は)?"
-         r"(?:戻して|取り消して|リバートして|revertして)(?:ください|下さい|ほしい|欲しい|くれ)?(?:[。!！]|$)",
+         r"(?:戻して|取り消して|リバートして|revertして)(?:ください|下さい|ほしい|欲しい|くれ)?(?:[。!！]|$)"
+         # "前のバージョンに戻して"
+         r"|(?:前|以前|元|変更前|修正前)の(?:バージョン|状態|コード|実装|版)に戻して(?!も|いい|ほしいか|くれますか|もらえ)",
          # "やっぱり色の変更は戻して": the user changed their mind (not "やっぱり動かないので戻して": it failed)
          unless=_CHANGED_MIND, after_claim=True, not_an_answer=True),
     # "余計なことしないで", "余計な変更が入ってる": more than was asked (not 余計なログを省く).
@@ -235,7 +247,8 @@ TYPES: tuple[Rule, ...] = (
     # "いや、そこは消さないで", "だから勝手に進めないでください" right after the work: it did what it was not to do.
     rule(IV, "no-dont", r"^(?:いや|いやいや|いえ|ちょっと|待って|ストップ|だから|違う|ちがう)[、,。!！\s]+[^。\n]{0,30}?"
          r"(?:ないで|るな)(?:ください|下さい|くれ|ってば|よ|ね|って)?(?:[。!！]|$)"
-         r"|^まだ[^。\n]{0,12}?(?:しないで|触らないで|変えないで|進めないで|書かないで)", after_claim=True, not_an_answer=True),
+         # ("まだ途中なので、プッシュはしないでおいて": a reason clause before it looks ahead, not back at the work)
+         r"|^まだ[^。、,\n]{0,12}?(?:しないで|触らないで|変えないで|進めないで|書かないで)", after_claim=True, not_an_answer=True),
     # "ちゃんと動作確認してから完了と言って", "できたって言わないで" right after the work: a claim it had not checked.
     rule(IV, "verify-first", r"(?:確認|テスト|動作確認|検証|実行)(?:して)?から(?:完了|終わった|できた|直った|報告)"
          r"|(?:できた|直った|完了した|終わった|動く)(?:って|と)(?:言わないで|言うな|書かないで)", after_claim=True),
@@ -255,7 +268,8 @@ TYPES: tuple[Rule, ...] = (
          r"(?:ない|ありません)|そう(?:じゃ|では)(?:ない|ありません)(?!と|か|の|場合)"
          # "閉じたいんであって、開きたいわけじゃない": what was meant, against what was done.
          r"|であって[^。\n]{0,24}?(?:じゃ|では)(?:ない|ありません)|見当違い|^逆(?:です|だ|だよ|ですね)?[。、,!！]",
-         unless=f"{_ASKS_FOR}|{_NOT_ONLY}"),
+         # ("キャッシュの問題で、コードじゃないと思います": the user's own guess, a hypothesis to look into)
+         unless=f"{_ASKS_FOR}|{_NOT_ONLY}|と思(?:う|います|いますが|ってい)|かも|たぶん|多分|気がし"),
     # "npm ではなく pnpm を使って", "A じゃなくて B でお願いします" right after the work: "no, use X instead"
     # (not as the answer to "npm と pnpm のどちらにしますか？").
     rule(P, "instead-after-claim", r"(?:じゃ|では)なく(?!も|ても)(?:て)?[、,\s]?[^。\n]{0,40}?(?:" + _ASKS_FOR + r")",
@@ -264,7 +278,8 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "wanted-not", r"(?:ほしい|欲しい|たい|頼んだ|お願いした)のは[^。\n]{0,30}?(?:じゃ|では)なく|意味(?:じゃ|では)なく"
          # "求めてるレイアウトじゃなかった", "頼んだものではありません": what was wanted, and this is not it.
          r"|(?:求めて(?:い)?る|望んで(?:い)?る|頼んだ|お願いした|期待して(?:い)?た|意図した)[^。\n]{0,12}?(?:じゃ|では)"
-         r"(?:なかった|ない(?!か|で)|ありません)"
+         # ("頼んだのはそれじゃないです" says so; "…じゃないですか" asks whether it is)
+         r"(?:なかった|ない(?!か|で(?!す)|ですか)|ありません)"
          r"|(?:と思って(?:る|い(?:る|ます))|前提で[^。\n]{0,12}?)(?:みたい|よう)(?:だ|です)?(?:けど|が)"),
     # "ちょっと違う。", "違う違う、…": the reply opens by rejecting what the agent did.
     rule(P, "wrong-opening", r"^(?:いや|いいえ|いえ)?[、,\s]*" + _THAT + r"(?:少し|ちょっと|全然|全く|まったく)?(?:違う|違います|ちがう|ちがいます)"
@@ -377,7 +392,9 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True),
     # "上下が逆です", "順番が逆になってる" right after the work.
     rule(R, "reversed", r"逆(?:です|だ|でした|だった|になって(?:る|ます|いる|います|しまって(?:る|ます))|になっ(?:た|ちゃった|ちゃってる)"
-         r"|になりました)(?:よ|ね)?(?:[。!！]|$)", after_claim=True),
+         r"|になりました)(?:よ|ね)?(?:[。!！]|$)"
+         # the bare noun in chat: "順番が逆"
+         r"|(?:順番|順序|並び|並び順|向き|符号|ソート|上下|左右)(?:が|も)(?:また)?逆(?:よ|ね)?(?:[。!！…]|$)", after_claim=True),
     # "3列になるはずなんですが", "デザインと違います" right after the work: not what it should be.
     rule(R, "should-be-but", r"はず(?:なのに|なんですが|なんですけど|なんだけど|なんだが|ですが|だけど|ですけど|が(?!ない|な|ありません))", after_claim=True),
     # "期待値は10ですが、実際は0です", "想定では3件なのに結果は2件" right after the work (not a test to write).
@@ -401,7 +418,7 @@ TYPES: tuple[Rule, ...] = (
     # 壊れた/壊した react to a change; "Windows で壊れている" describes a state (a bug report).
     rule(R, "broken", r"壊れ(?:た|ました)(?:よ|ね|けど|じゃん)?[。!！…]*$|壊し(?:た|て(?:る|い))|壊さ(?:れ)"
          r"|動かなくな|悪化|悪くなっ|めちゃくちゃ(?:に|だ|です|になって|[。!！]*$)|ぐちゃぐちゃ"
-         r"|(?:落ちる|失敗する|エラーになる|動かなくなる)ようになっ"
+         r"|(?:落ちる|失敗する|エラーになる|動かなくなる)ようになっ|(?:落ちる|失敗する|エラーになる|動かなくなる)ようになりました"
          # "前より遅くなった": worse than before the change.
          r"|(?:前|さっき|以前|修正前)より(?:遅く|悪く|ひどく|重く)なっ"),
     # Right after the work: no difference seen ("違いが分かりません", "変化がありません").
@@ -417,7 +434,7 @@ TYPES: tuple[Rule, ...] = (
          # still misaligned, broken, frozen, as a state (not "まだずれても大丈夫", "ずれることがある")
          r"|(?:ずれ|ズレ|崩れ|はみ出し?|固まっ)て(?:る|ます|いる|います)(?![かも])|(?:固まり|フリーズし)ます(?!か)"
          r"|(?:古い|(?:前|古い|元|以前)の)(?:状態|デザイン|表示|画面|レイアウト|ui|値|内容|データ|バージョン)"
-         r"(?:のまま" + _NOT_KEPT + r"|です|だ|でした|が(?:表示|出て)))"),
+         r"(?:のまま" + _NOT_KEPT + r"|です|だ|でした|が(?:表示|出て|返って|来て|残って)))"),
     # Right after the agent's change: "中央揃えになってない", "CSS が効いてない", "反映されてません".
     # (and "中央揃えにならない", "赤くなりません"; not 気にならない, 問題にならない, しなければならない)
     # "もう試しましたがダメでした": what it suggests was tried, and failed.
@@ -545,7 +562,11 @@ TYPES = TYPES + (
          unless=r"もし|たら|なら|場合|かどうか|確認", after_claim=True),
     # "やり直して", "言ったことだけやって" right after the work: its result rejected, the request kept to.
     rule(R, "redo-alone-after-claim", r"^(?:もう一度|もう一回|最初から)?やり直し(?:て|てください|てほしい|で)?[。!！…\s]*$", after_claim=True, not_an_answer=True),
-    rule(IV, "only-what-asked", r"(?:言った|頼んだ|お願いした|指示した)(?:こと|もの|ところ|部分)だけ(?:やって|して|にして|を?(?:やって|して)ください|でいい)"),
+    rule(IV, "only-what-asked", r"(?:言った|頼んだ|お願いした|指示した)(?:こと|もの|ところ|とこ|部分)だけ(?:を)?(?:やって|して|にして|直して|変えて|修正して|を?(?:やって|して)ください|でいい)"),
+    # "余計なもの追加しないで", "頼んでない機能を足さないで" right after the work: what it added unasked (not "…しないでください。
+    # まずは設計から": the next step's rule).
+    rule(IV, "unasked-added-after-claim", r"(?:余計な|不要な|頼んでない|頼んでいない)(?:もの|こと|コード|機能|ファイル|処理|コメント)(?:を|は)?(?:追加し|足さ|入れ|書か|作ら)ないで"
+         r"(?![^\n]{0,30}?(?:まず|先に|最初に|これから|今後|次は))", after_claim=True, not_an_answer=True),
     # Right after the work, what it wrote was there already: "新しく作らないで", "自前で書かなくていいです".
     rule(P, "existing-instead-after-claim", r"(?:新しく|自前で|一から|わざわざ|独自に)(?:作ら|書か|実装し)(?:ないで|なくて(?:いい|よい|大丈夫))", after_claim=True),
     # "また同じミスです", "また同じ間違い": the same slip again, said as a noun.
@@ -683,10 +704,22 @@ EXCLUSIONS = (
          also=r"(?:ましょう|しよう|予定|つもり|ています|ていきます|します|中です|ところです)[。.!！…]*$",
          unless=_AGENT),
     rule(NEW_TASK, "password", r"パスワード|暗証番号|認証コード", also=_ERR, unless=_AGENT),
+    # "要件は以下です。- 再実行しても結果が変わらないように …": a list of requirements for new work; its items
+    # say what must (not) happen, not what happened.
+    rule(NEW_TASK, "requirements-listed", r"(?:要件|仕様|要望|条件|要求)(?:は|を)?(?:以下|下記|次)(?:の(?:とおり|通り)|です|になります|にまとめ|で[^。]{0,6}?(?:お願い|作っ|実装))"
+         r"|(?:以下|下記|次)の(?:要件|仕様|条件)(?:で|に|を)"),
     # A failure on its own calendar ("本番で毎晩このエラーが出ています", "1日に数回落ちます"): older than the work
     # just done, a problem to look into (not with まだ/また, nor 毎回: each attempt).
     rule(NEW_TASK, "on-its-own-schedule", r"毎(?:晩|朝|日|週|夜)|深夜に|夜中に|週末に|(?:1|１|一)(?:時間|日|週間)に(?:数|何|[0-9０-９一二三四五六七八九十]+)回",
          also=_ERR + r"|エラー|例外|止ま|タイムアウト|出て|発生", unless=_AGENT + r"|変更|修正"),
+    # "Hono で API を作ってて、…", "Next.js のアプリを開発中なんですが、…": the project introduced, a conversation opened
+    # (not "作ってもらった…": the agent's; nor with まだ/また or the change named).
+    rule(NEW_TASK, "project-intro", r"^(?![^。\n]{0,60}?(?:まだ|また|修正|変更|直し|さっき|先ほど))[^。\n]{0,40}?(?:作って(?:て|いて|います|る)|開発中|開発して(?:い)?(?:て|ます|る)"
+         r"|作っている|作ってる)(?:なんです|んです|のです)?(?:が|けど|けれど|、|,)"),
+    # "この OpenAPI 定義からクライアントを作りたいです。…": a wish for new work opens the message (not "いや、…を作りたいんです":
+    # the work set right).
+    rule(NEW_TASK, "wish-for-work", r"^(?!いや|いいえ|違|そうじゃ|そうでは|じゃなく|ではなく)[^。\n]{0,60}?(?:を|が)(?:作り|作成し|実装し|追加し|導入し|構築し|生成し|書き|自動化し)たい"
+         r"(?:です|と思っています|と思います|と考えています)"),
     # "Django 初めてなんですが…", "初心者ですみません": a newcomer opening a conversation.
     rule(NEW_TASK, "newcomer", r"初心者|(?:触る|使う|やる|書く)の(?:は|が|も)?初めて|初めて(?:触|使)(?:っ|い|う|る)|初めて(?:なんですが|なんですけど|なので|で(?:す)?(?:が|けど))", unless=_AGENT),
 )

@@ -56,8 +56,8 @@ TYPES: tuple[Rule, ...] = (
          r"|안\s?(?:돌렸|넣었|올렸|바꿨|추가했|업데이트했|수정했|반영했|돌려\s?봤)(?:잖|네|구나|어)"
          # "테스트 업데이트 안 했잖아", "백엔드는 안 건드렸네요", "추가 안 하셨어요": reproached, or polite or
          # honorific (said to the agent); "아 푸시를 안 했네" is the user noticing their own slip.
-         r"|안\s?(?:했|썼|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
-         r"|안\s?(?:하|쓰|넣으|고치|바꾸|만드|건드리|올리|돌리)셨(?:어요|네요|잖아요|군요|네)"
+         r"|안\s?(?:했|썼|짰|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
+         r"|안\s?(?:하|쓰|짜|넣으|고치|바꾸|만드|건드리|올리|돌리|챙기|적으)셨(?:어요|네요|잖아요|군요|네)"
          # "디버그 로그는 안 지우셨네요": left in, said to the agent
          r"|안\s?(?:지우|빼|없애|삭제하|정리하|치우)셨(?:어요|네요|잖아요|군요|네)"),
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
@@ -99,7 +99,9 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "where-from-after-claim", r"어디서\s?(?:나온|온|가져온|찾은|보신|본)\s?(?:거|건|것)"
          r"|(?:은|는|이|가)\s?(?:여기|이\s?(?:프로젝트|저장소|레포|파일))(?:에|에는|엔)?\s?(?:없어요|없습니다|없는데|존재하지\s?않)",
          unless=r"면|야\s?(?:해|돼)|도록|줘|주세요", after_claim=True, asked=True),
-    rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?<!만)(?:이|가|게)\s?아니(?:고|라)(?=\s)"),
+    # ("제 생각엔 코드 문제가 아니라 캐시 문제인 것 같아요": the user's own guess, a hypothesis to look into)
+    rule(P, "base", r"(?:그게|그거|이게)\s?아니|(?<=[가-힣A-Za-z0-9_.])(?<!만)(?:이|가|게)\s?아니(?:고|라)(?=\s)",
+         unless=r"제\s?생각|내\s?생각|제\s?추측|아마(?:도)?\s|인\s?것\s?같|일\s?거(?:예요|에요|야|같)|인\s?듯"),
     # "좀 달라요", "뭔가 좀 다른데요" alone right after the work: not what was meant.
     rule(P, "differs-alone-after-claim", r"^(?:음+|흠+|어+)?[,.\s]*(?:이건|이거|그건|그거|결과가|결과는)?\s?(?:뭔가|조금|좀|살짝|약간)\s?(?:좀\s?)?"
          r"(?:달라요|달라|다른데요?|다르네요?|다릅니다)[.!~…ㅠㅜ\s]*$", after_claim=True),
@@ -149,7 +151,7 @@ TYPES: tuple[Rule, ...] = (
          r"|(?:이|가)\s?틀려(?:요|요\.|$)|(?:이|가)\s?틀립니다|(?:이|가)\s?틀리네"
          r"|^[^.?!\n]{1,16}?만\s?(?:돼요|됩니다|되네요|돼|나와요|나옵니다|보여요|보입니다|작동해요|작동합니다)(?:[.!~…]|$)",
          unless=r"면|야\s?(?:해|돼|합니다)|줘|주세요|도록|게\s?해", after_claim=True),
-    rule(R, "broken", r"깨졌|깨져\s?있|망가|잘못\s(?:나왔|계산|됐|되었|만들)"
+    rule(R, "broken", r"깨졌|깨져\s?있|망가|잘못\s(?:나왔|계산|됐|되었|만들)|(?:레이아웃|정렬|화면|디자인|ui|스타일|배치|간격)(?:이|가)?\s?(?:다\s|완전\s|좀\s)?틀어졌"
          r"|(?:아직(?:도)?|여전히|또|이제|다시)\s?(?:안\s?(?:돼|되|됨|나와|떠|보여|돌아)|에러|오류|실패"
          r"|깨|틀|이상)|더\s?(?:이상해|망가|깨|나빠)"
          r"|(?:아직(?:도)?|여전히|또|계속)\s?(?:똑)?같은\s?(?:에러|오류|문제|증상|버그|결과|메시지)"
@@ -207,7 +209,7 @@ _RESULT_REPORT = (r"(?:^|\s)(?:" + _NOT_VERB + "|" + _ERROR_SHOWS + "|" + _TERSE
                   r"|(?:아무\s?)?(?:변화|반응|변동)(?:이|가|도)?\s?(?:전혀\s?|하나도\s?)?없" + _RESULT_ENDING +
                   # no effect, no use, no difference: "효과가 없네요", "소용없어요", "별 차이 없어요"
                   r"|(?:아무\s?|별\s?)?(?:효과|소용|차이)(?:가|이|도|는)?\s?(?:전혀\s?|하나도\s?|별로\s?)?없" + _RESULT_ENDING +
-                  r"|(?:바뀐|변한|변경된|달라진|반영된)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
+                  r"|(?:바뀐|변한|변경된|달라진|반영된|고친|고쳐진|해결된|나아진)\s?(?:게|거|것이|건|점이|부분이)\s?(?:하나도\s?|전혀\s?|아무것도\s?)?없" + _RESULT_ENDING +
                   r"|(?:하얗게|이상하게|깨져서|이상한\s?값이|빈\s?화면으로)\s?(?:나와|나와요|보여|보여요|떠|떠요|나오네|나오는데|나옵니다)"
                   r"|이상(?:하네요?|한데요?|합니다|하게\s?돼요|하게\s?됩니다)|(?:뭔가|좀|많이)\s?이상해"
                   r"|(?:흰|하얀|빈|검은|까만)\s?화면(?:이|만)?\s?(?:나와요?|나옵니다|나오네요?|떠요?|뜹니다|돼요|이에요|이네요|입니다|임)"
@@ -238,6 +240,8 @@ _AFTER_CLAIM = rule(R, "same-after-claim", _RESULT_REPORT, unless=_NOT_A_REPORT,
 _AFTER_CLAIM_ASKED = rule(R, "same-after-claim-asked", r"(?:^|\s)(?:(?:안\s?(?:되|나오|보이|뜨|열리|움직이|눌리|먹히|바뀌)"
                           r"|(?:에러|오류)\s?(?:가\s?|이\s?)?(?:나|뜨)|(?:똑)?같은\s?(?:에러|오류|문제)(?:가|이)?\s?(?:나|뜨))"
                           r"(?:는데|는데요|네|네요|잖아|잖아요)|그대로(?:인데|인데요|네|네요|잖아|잖아요)"
+                          # "이상한데?", "좀 이상한데요?" (not "이상해요?": is it odd?)
+                          r"|이상한데(?:요)?|이상하네(?:요)?"
                           # "하나도 안 바뀌었는데?"
                           r"|안\s?(?:바뀌었|됐|나왔|떴|열렸|고쳐졌|사라졌)(?:는데|는데요|네|네요|잖아|잖아요))[.!~…ㅠㅜ?\s]*$", unless=_NOT_A_REPORT, after_claim=True, asked=True)
 # "안 돼요" alone right after the agent's work, unless it answers the agent's question ("삭제할까요?").
@@ -247,10 +251,10 @@ _BARE_NO = rule(R, "bare-no-after-claim", r"^안\s?(?:돼|됩니다|되요|돼�
 # "똑같아요", "아까랑 똑같아", "전이랑 같은 화면이에요", "이전과 동일합니다": the same as before the
 # attempt (not "예상한 거랑 똑같아요", "시안이랑 똑같네요": what was wanted).
 _SAME_AS_BEFORE = rule(R, "same-as-before-after-claim",
-                       r"^(?:여전히\s|계속\s|아직도\s|그냥\s|다\s|완전\s)?(?:똑같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함)"
+                       r"^(?:여전히\s|계속\s|아직도\s|그냥\s|다\s|완전\s)?(?:똑같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함|잖아요?|하잖아요?)"
                        r"[.!~…ㅠㅜㅋㅎ\s]*$"
                        r"|(?<![가-힣])(?:아까|전|이전|방금|처음|원래|예전|저번|지난번|수정\s?전|고치기\s?전)\s?(?:이랑|랑|과|와|하고|처럼)\s?(?:완전\s|다\s)?(?:똑)?"
-                       r"(?:같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함|은\s?(?:화면|결과|에러|오류|문제|상태|증상|현상"
+                       r"(?:같|동일)(?:아|아요|네|네요|음|은데|은데요|습니다|해요|합니다|하네요|해|함|잖아요?|하잖아요?|은\s?(?:화면|결과|에러|오류|문제|상태|증상|현상"
                        r"|메시지|값))", after_claim=True)
 # "빌드 실패해요", "테스트가 깨져요", "CI 빨간불", "린트 에러": the checks fail after the agent's work
 # (not "빌드 실패 시 알림", "테스트가 깨지지 않게": a case, an aim).
@@ -305,7 +309,7 @@ _WORSE_LOST = rule(R, "worse-or-lost-after-claim", r"(?:오히려|더|더욱|아
 # the user's own plan ("확인하고 알려 드릴게요").
 _REDO = rule(R, "redo-after-claim", r"처음부터\s?다시\s?(?:해|짜|만들|작성|구현)|다시\s?(?:짜|만들어|작성해)\s?(?:줘|주세요|봐)"
              r"|제대로\s?(?:좀\s)?(?:해|해\s?줘|해\s?주세요|하세요|해요)(?=[\s.!~…?]|$)"
-             r"|확인\s?(?:좀\s?)?(?:하고|해\s?보고|해보고)\s?(?:말해|말씀|얘기|답|알려)|뭐\s?하는\s?(?:거야|거예요|거에요|건가요|거임|건지)|장난(?:해|하냐|하세요|치)",
+             r"|확인\s?(?:좀\s?)?(?:하고|해\s?보고|해보고)\s?(?:말해|말씀|얘기|답|알려)|(?:^|지금\s|너\s|당신\s|도대체\s|대체\s|아니\s)뭐\s?하는\s?(?:거야|거예요|거에요|건가요|거임|건지)|장난(?:해|하냐|하세요|치)",
              unless=r"드릴게|드리겠|할게|할께|하겠|볼게", after_claim=True, asked=True)
 # Right after the agent's work, an action failed or nothing came back: "API 호출이 실패합니다", "실패했어요",
 # "응답이 안 와요", "값이 0으로 나와요" (not "실패하면 …", "실패 시 …": a case).
@@ -387,6 +391,24 @@ _UNDO = rule(IV, "undo-after-claim", r"원래대로|원상\s?(?:복구|복귀)|�
 _WHY_DID = rule(IV, "why-did-after-claim", r"왜\s?(?:[^\s]{1,12}\s){0,3}?[^\s]{0,12}?(?:지웠|지우셨|삭제했|삭제하셨|없앴|없애셨|날렸|날리셨"
                 r"|건드렸|건드리셨|덮어썼|덮어쓰셨|덮어씌웠|되돌렸|되돌리셨|뺐|빼셨|빼\s?버렸|깨뜨렸|망가뜨렸|바꿔\s?버렸|지워\s?버렸"
                 r"|바꿨|바꾸셨|변경했|변경하셨)", unless=r"안\s", after_claim=True, asked=True)
+# "주석 다 지웠네", "테스트를 전부 삭제하셨네요" right after the agent's work: all of it removed, said as a reproach
+# (not "안 쓰는 코드 다 지웠네요. 좋아요": thanked for, in any sentence after it).
+_REMOVED_ALL = rule(IV, "removed-all-after-claim", r"(?:주석|테스트|로그|코드|파일|함수|설정|문서|타입)(?:을|를|도|들을|들도)?\s?(?:다|전부|싹|몽땅)\s?"
+                    r"(?:지웠|지우셨|삭제했|삭제하셨|날렸|날리셨|없앴|없애셨)(?:네|잖아|어|네요|잖아요|어요|군요)"
+                    r"(?![^\n]{0,40}?(?:고마|감사|좋아|좋네|좋습니다|깔끔|잘\s?했|잘\s?하셨|완벽))", after_claim=True, not_an_answer=True)
+# "확인도 안 하고 됐다고 하면 어떡해", "돌려보지도 않았잖아" right after the agent's work: it claimed what it had not
+# checked; "없는 함수 쓰지 마": it used what is not there.
+_UNCHECKED = rule(IV, "unchecked-after-claim", r"(?:확인|테스트|실행|검증)(?:도|는)?\s?안\s?(?:하고|해\s?보고|해보고)\s?(?:[^\s]{1,8}\s)?(?:됐다고|됐다는|끝났다고|완료(?:했다고|라고)|고쳤다고|다\s?했다고)"
+                   r"|(?:돌려|실행해|테스트해|확인해|빌드해)\s?보지도\s?(?:않았|않으셨|않고|안\s?했|안\s?하셨)", after_claim=True)
+_NOT_THERE_USED = rule(P, "not-there-used-after-claim", r"(?:없는|존재하지\s?않는|있지도\s?않은)\s?(?:함수|메서드|메소드|api|옵션|파일|패키지|라이브러리|모듈|컴포넌트|변수|필드|컬럼|설정|명령어?)"
+                       r"(?:는|를|을|은)?\s?(?:좀\s)?(?:쓰지|만들지|지어내지|호출하지|부르지|import하지|임포트하지)\s?(?:마|마세요|말아\s?주세요|말라고|말라니까)",
+                       after_claim=True)
+# "제 코드 지우셨네요", "내 설정 파일 덮어썼잖아" right after the agent's work: it removed the user's own work (not
+# "제 코드 지웠는데 괜찮아요": done by the user, or fine).
+_REMOVED_MINE = rule(IV, "removed-mine-after-claim", r"(?<![가-힣])(?:제|내|저희|우리)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:코드|파일|함수|작업|수정|변경|변경\s?사항|커밋|설정|주석|테스트|브랜치|데이터)"
+                     r"(?:를|을|도|까지|들을|들도)?\s?(?:다\s|전부\s|싹\s|몽땅\s)?(?:지웠|지우셨|삭제했|삭제하셨|없앴|없애셨|날렸|날리셨|덮어썼|덮어쓰셨|덮어씌웠"
+                     r"|지워\s?버렸|지워\s?버리셨|날려\s?버렸|날려\s?버리셨)",
+                     unless=r"는데|괜찮|상관|일부러|제가|내가|요청|부탁|대로|고마|감사|좋아|좋네|잘\s?했|깔끔", after_claim=True, not_an_answer=True)
 # "절대 경로 넣으면 안 되지", "하드코딩하면 안 되잖아요" right after the agent's work: it did what must not be done.
 # (not "이거 테스트 없으면 안 되지?": asking it is required)
 _MUST_NOT = rule(IV, "must-not-after-claim", r"면\s?안\s?(?:(?:되지|되죠)(?:요)?(?!\s?\?)|되잖아|되잖아요|되는데|되는데요|된다고|된다니까|되는\s?거\s?(?:아니|몰라)"
@@ -402,7 +424,9 @@ _NOT_X_BUT = rule(P, "not-x-but-after-claim", r"(?:^|\s)[^\s]{1,20}(?<!지)\s?�
 _NOT_AS_ASKED = rule(IV, "not-as-asked", r"(?:말한|말씀드린|요청한|요청드린|부탁한|부탁드린|얘기한|시킨|지시한)\s?대로\s?(?:안\s?(?:했|하셨|됐|되어|돼|되)"
                      r"|하지\s?않)|(?:요청한|요청드린|부탁한|부탁드린|시킨)\s?(?:게|거|것이|건)\s?아니")
 # "시킨 것만 해 주세요" right after the agent's work: it did more than asked.
-_ONLY_ASKED = rule(IV, "only-asked-after-claim", r"(?:시킨|말한|요청한|요청드린|부탁한|부탁드린)\s?(?:것|거|부분)만\s?(?:해|하세요|해\s?주세요|해요|해\s?줘)",
+_ONLY_ASKED = rule(IV, "only-asked-after-claim", r"(?:시킨|말한|요청한|요청드린|부탁한|부탁드린|하라는|해\s?달라는)\s?(?:것|거|부분)만\s?(?:해|하세요|해\s?주세요|해요|해\s?줘)"
+                   # "쓸데없는 거 추가하지 마", "필요 없는 코드 넣지 마세요": what it added and was not asked for
+                   r"|(?:쓸데\s?없는|쓸모\s?없는|필요\s?없는|불필요한)\s?(?:거|것|걸|코드|기능|파일|주석|로그)(?:는|를|을)?\s?(?:좀\s)?(?:추가하|넣|만들|붙이|달)지\s?(?:마|마세요|말아\s?주세요|말라고)",
                    after_claim=True)
 # "…까지 지우면 어떡해요", "이렇게 바꾸면 어떻게 해요" right after the agent's work: a reproach of what it
 # did (not "실패하면 어떡해?": a worry).
@@ -708,7 +732,7 @@ _NOT_WANTED = rule(IV, "not-wanted", r"(?:원한|원했던|원하던|바란|바�
 _NO_SUCH_THING = rule(P, "no-such-thing-after-claim", r"(?:^|\s)(?:그런|그러한)\s?(?:거|것|건|게)\s?(?:없(?:어요|는데요?|습니다|네요|어|음|잖아요?)|안\s?(?:보이|나와)(?:요|는데요?|네요))" + _END,
                       unless=r"더|다른|추가|요청|질문|궁금|문의|할\s?일|계획|일정|걱정|문제|상관|특별|딱히|필요|없으|괜찮", after_claim=True, not_an_answer=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,
@@ -772,6 +796,11 @@ EXCLUSIONS = (
     rule(HYPOTHETICAL, "if-case", r"(?:으|하|되|이|같으|있으|없으|틀리|틀렸으|잘못되|잘못됐으|빠지|빠졌으|누락되|누락됐으"
          r"|놓치|놓쳤으|실패하|실패했으|깨지|깨졌으|이상하)면(?!\s?안\s?[돼되된]|\s?어떡|\s?어떻게\s?해)(?=\s|$|[,.!])",
          unless=_NOT_A_CASE),
+    # "이 옵션 빼면 빌드 깨져요?", "이름 바꾸면 기존 코드가 깨지나요?": what would happen, asked (not the complaints
+    # "새로고침하면 안 되는데요?", "실행하면 에러 나잖아요?"; not "이렇게 하면 안 돼요?", a suggestion). It reads the
+    # text, not its sentences, which lose their question marks.
+    rule(HYPOTHETICAL, "if-asked", r"(?:하|되|빼|꾸|우|애|리|르|으|쓰|켜|끄|가|오|보|주|내|치|기|시|이|넣|없|있)면\s(?!\s?안\s?[돼되])(?![^.!?\n]{0,40}?(?:아직|여전히|또\s|계속|다시))"
+         r"[^.!?\n]{1,40}?(?<!는데)(?<!는데요)(?<!잖아)(?<!잖아요)(?<!네)(?<!네요)\?(?=\s|$)"),
     # "비밀번호가 틀렸을 때", "실패 시": a case to handle. "아까 빌드했을 때 또 깨졌어" reports one.
     rule(HYPOTHETICAL, "when", r"[을할될일볼갈올쓸줄릴질칠날살들걸알열낼길울]\s?때(?!문|마다)"
          r"|(?<=[가-힣])\s시(?:에는|에|엔)?(?=\s|$|[,.])",
@@ -827,6 +856,16 @@ EXCLUSIONS = (
     # work just done, a problem to look into (not with 아직/여전히/또, nor 매번: each attempt).
     rule(NEW_TASK, "on-its-own-schedule", r"매일|매주|매달|새벽마다|밤마다|아침마다|주말마다|(?:하루|한\s?시간|일주일)에\s?(?:몇|한두|[0-9]+)\s?(?:번|회)",
          also=_ERR + r"|죽|멈|타임아웃|나요|떠요|발생", unless=_AGENT + r"|수정|변경|고친"),
+    # "요구사항은 다음과 같아요. - 재실행해도 결과가 바뀌면 안 됨 …", "회의에서 정한 내용이에요. 이 기준으로 진행해주세요":
+    # requirements for new work listed; their items say what must (not) happen, not what happened.
+    rule(NEW_TASK, "requirements-listed", r"(?:요구\s?사항|요건|스펙|사양|조건|기능\s?명세)(?:은|는|이|을)?\s?(?:다음과|아래와|아래처럼|다음처럼|이렇게\s?정리)"
+         r"|(?:이|아래|다음|위)\s?기준으로\s?(?:진행|작업|구현|만들어)|회의\s?(?:에서\s?정한|결정\s?사항|결과)"),
+    # "스프링 부트 2.7 쓰는 프로젝트인데 …": the project introduced, a conversation opened (not with 아직/또 or a change named).
+    rule(NEW_TASK, "project-intro", r"(?:쓰는|사용하는|만드는|개발하는|개발\s?중인|진행\s?중인|하고\s?있는)\s?(?:프로젝트|앱|서비스|사이트|시스템|서버)인데",
+         unless=r"아직|여전히|또\s|계속|수정|변경|고친|바꾼|" + _AGENT),
+    # "이 정의로 클라이언트를 만들고 싶어요. …": a wish for new work (not "A 말고 B를 만들고 싶어요": the work set right).
+    rule(NEW_TASK, "wish-for-work", r"(?:만들|구현하|추가하|개발하|생성하|작성하|자동화하|구축하)고\s?싶(?:어요|습니다|은데요?|어)(?=\s|$|[.!,~])",
+         unless=r"말고|아니라|원래|처음부터|아까|" + _AGENT),
     # "리액트 처음인데 …", "코딩 입문자예요": a newcomer opening a conversation.
     rule(NEW_TASK, "newcomer", r"처음인데|처음이라|처음이에요|초보|입문자|(?:처음|첨)\s?(?:써|해|만져)\s?보는데", unless=_AGENT),
     # "정산 금액이 잘못됐다는 문의가 들어왔어요", "한글이 깨진다는 제보가 있었습니다": what others reported, a task.

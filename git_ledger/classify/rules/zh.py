@@ -34,7 +34,7 @@ _OTHERS = (r"同事|前任|之前的人|別人|别人|其他人|客戶(?!端)|�
            r"|(?:產品|产品|測試|测试|運營|运营|設計|设计|領導|领导|甲方|老師|老师|有人)(?:經理|经理|同學|同学|那邊|那边)?"
            r"(?:說|说|反饋|反馈|報告|报告|提了)"
            # "用户反馈说上传一直转圈", "QA 那边回报的": a report passed on, a task (also right after the agent's work)
-           r"|(?:用戶|用户|使用者|客服|qa|測試|测试)(?:那邊|那边)?(?:反饋|反馈|回報|回报|投訴|投诉|報告|报告)")
+           r"|(?:用戶|用户|使用者|客服|qa|測試|测试)\s?(?:那邊|那边)?(?:反饋|反馈|回報|回报|投訴|投诉|報告|报告)")
 # The product's users as the ones who slipped (`not_others`): "用户忘了填邮箱", "用户又把配置改坏了"
 # (not "既然用户只能输入整十度，…": a user named in a report of the agent's result).
 _USERS = (r"(?:使用者(?![名端])|用戶(?![名端表])|用户(?![名端表]))[^，,。！!？?]{0,8}?"
@@ -239,7 +239,9 @@ TYPES: tuple[Rule, ...] = (
     rule(P, "not-x-but-y", r"不是[^不，,。！!？?\n]{1,15}[，,]\s?(?:而|應該|应该)?是|^不不"
          r"|是\s?[^是，,。！!？?]{1,20}[，,]\s?(?:而)?不是|在[^在，,。！!？?]{1,20}[，,]\s?(?:而)?不在"
          # "端口是 8080 不是 3000" without the comma; not 還是/但是/就是 … (other words ending in 是).
-         r"|(?<![還还但就可不要於于总總老只或凡正真而都也像])是\s?[^是，,。！!？?\s]{1,20}\s?不是"),
+         r"|(?<![還还但就可不要於于总總老只或凡正真而都也像])是\s?[^是，,。！!？?\s]{1,20}\s?不是",
+         # ("我怀疑是缓存坏了，不是代码的问题": the user's own guess, a hypothesis to look into)
+         unless=r"我(?:怀疑|懷疑|猜|觉得|覺得|感觉|感覺|估计|估計|认为|認為)|可能|也许|也許|大概"),
     # "我说的是 v2 分支", "这不是我要的": what was meant, against what was done.
     rule(P, "what-i-meant", r"我(?:說|说|講|讲|指|問|问)的是|(?:^|(?:這|这|那)(?:個|个)?)(?:並|并)?不是我(?:要|想要|說|说|要求|問|问)的"
          r"|(?:理解|想|搞|弄)反了",
@@ -348,6 +350,8 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "still-not", _STILL + r"\s?(?:沒|没|無法|无法|存在|如圖|如图|顯示|显示|不(?:會|会|能|行|夠|够|見|见|顯示|显示"
          r"|動|动|工作|對|对|生效|起作用|正常|好看|美觀|美观|明顯|明显)|有(?:錯|错|問題|问题|bug|報錯|报错)"
          r"|空白|白屏|老樣子|老样子|那樣|那样|原樣|原样|舊的|旧的"
+         # "显示的还是旧版本", "接口返回的还是旧数据"
+         r"|(?:舊|旧)(?:版|數據|数据|值|內容|内容|頁面|页面|樣式|样式|邏輯|逻辑|資料|资料|文案|圖|图|界面|介面)"
          # a display still wrong: "页脚还是乱的", "还是歪的", "还是乱码", "还是错位", "图标还是模糊"
          r"|亂|乱|歪|錯位|错位|重疊|重叠|變形|变形|模糊|閃|闪"
          r"|有(?:這個|这个|那個|那个|同樣的|同样的)(?:問題|问题|bug|錯|错|報錯|报错))"
@@ -380,7 +384,9 @@ TYPES: tuple[Rule, ...] = (
          r"(?![圖图的])|(?:毫無|毫无|沒有任何|没有任何)(?:作用|用處|用处)|(?:一點|一点)用(?:都|也)(?:沒|没)|(?:一點|一点)(?:都|也)(?:沒|没)(?:有)?(?:用|效果|作用)|(?:沒|没)(?:有)?看到(?:任何)?(?:更新|變化|变化|效果|改動|改动|修改|變動|变动)"
          r"|看不到(?:任何)?(?:變化|变化|效果|改動|改动|更新)"
          # "样式一点都没变", "页面没变": nothing changed (not 没变量, 没变成, 没变化的需求 …).
-         r"|(?:一點|一点)(?:都|也)?(?:沒|没)(?:有)?(?:變|变)|(?:沒|没)(?:有)?(?:變|变)(?:啊|呀|吧)?[。.!！…\s]*$"),
+         r"|(?:一點|一点)(?:都|也)?(?:沒|没)(?:有)?(?:變|变)|(?:沒|没)(?:有)?(?:變|变)(?:啊|呀|吧)?[。.!！…\s]*$"
+         # "你这改了个寂寞" (changed, to no effect: the slang of it)
+         r"|(?:改|修|弄|寫|写|搞|忙|調|调)了(?:個|个|半天)?(?:個|个)?寂寞"),
     # "没删干净", "没改完": the job done halfway; "完全不对", "导出的格式完全错了": plainly wrong.
     rule(R, "halfway", r"(?:沒|没)(?:有)?(?:刪|删|清|清理|改|替換|替换|移除|去掉|修)(?:乾淨|干净|完|全|徹底|彻底|好)"
          r"|完全(?:不對|不对|錯|错|沒用|没用|無效|无效|不行|不能用)"),
@@ -498,7 +504,7 @@ TYPES: tuple[Rule, ...] = (
     rule(R, "so-bad-after-claim", r"(?:怎麼|怎么|咋)(?:會|会)?[^，,。！!？?]{0,8}?(?:這麼|这么)(?:差|爛|烂|糟|慢|卡|醜|丑|亂|乱)",
          unless=r"如果|的話|的话|" + _ELSEWHERE, after_claim=True, asked=True, not_an_answer=True),
     # "为什么还是不显示？", "怎么又报错了？": asked, but a complaint about the attempt, not a question.
-    rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么)(?:還是|还是|又|仍然|依然|依舊|依旧)"
+    rule(R, "why-still", r"(?:為什麼|为什么|為啥|为啥|怎麼|怎么|咋)(?:還是|还是|還|还|又|仍然|依然|依舊|依旧)"
          r"(?:沒|没|不|無法|无法|報錯|报错|出錯|出错|出現|出现|失敗|失败|崩|掛|挂|有(?:錯|错|問題|问题|bug)"
          # "怎么还是这样？", "为什么还是老样子"
          r"|這樣|这样|那樣|那样|一樣|一样|老樣子|老样子|原樣|原样)",
@@ -642,6 +648,8 @@ _WAS_BETTER = rule(R, "was-better-after-claim", r"(?:還不如|还不如)(?:原�
 # Right after the agent's work: "你把我的测试删了", "你刪掉了我寫的註解", "为什么删了测试？", "怎么把注释都删了": what it took away
 # (not "你把没用的测试删了吧": a request; not "你删了吗？": asked).
 _REMOVED = rule(IV, "you-removed-after-claim", r"你(?:把[^，,。！!？?你]{1,15}?)?(?:給|给)?(?:刪|删)(?:掉|除)?了"
+                # "你把配置文件覆盖了", "注释全被你删了"
+                r"|你把[^，,。！!？?你]{1,15}?(?:給|给)?(?:覆蓋|覆盖|清空|弄丟|弄丢|改沒|改没)了|(?:全|都)(?:被你)(?:刪|删|覆蓋|覆盖|清空)(?:掉|除)?了"
                 r"|(?:為什麼|为什么|為啥|为啥|怎麼|怎么|咋)(?:要|又|就)?(?:把[^，,。！!？?]{1,15}?)?(?:都|全)?(?:刪|删)(?:掉|除)?了",
                 unless=r"吧|嗎|吗|(?:沒|没)(?:有)?(?:刪|删)|的話|的话|如果|要是|可以|沒關係|没关系|謝謝|谢谢|很好|之前|以前|原來|原来|當初|当初|誰|谁"
                 r"|" + _OTHERS, after_claim=True, not_an_answer=True)
@@ -661,7 +669,9 @@ _ON_PURPOSE = rule(P, "on-purpose-after-claim", r"(?<!不)(?:是|我)(?:故意|�
 # Right after the agent's work: "这个 API 已经废弃了", "那是旧版的写法": it worked from a stale premise (not "把已经废弃的
 # 接口删掉": a task).
 _OUTDATED = rule(P, "outdated-after-claim", r"(?:已經|已经|早就|早已)(?:被)?(?:廢棄|废弃|棄用|弃用|淘汰|過時|过时|不維護|不维护|下線|下线)(?:了)?(?:[，,。.!！…\s]|$)"
-                 r"|(?:是|都是)(?:舊|旧|老|過時|过时)(?:版|版本)?的(?:寫法|写法|api|接口|介面|版本|方法|語法|语法|做法|文件|文檔|文档|配置|用法)",
+                 r"|(?:是|都是)(?:舊|旧|老|過時|过时)(?:版|版本)?的(?:寫法|写法|api|接口|介面|版本|方法|語法|语法|做法|文件|文檔|文档|配置|用法)"
+                 # "文档里不是这么写的", "官方文档不是这么说的": what it took from the docs, they do not say
+                 r"|(?:文檔|文档|官網|官网|手冊|手册|readme|說明|说明)(?:裡|里|上|中)?(?:可|明明)?(?:不是|沒有|没有|沒|没)(?:這麼|这么|這樣|这样)(?:寫|写|說|说)",
                  unless=r"如果|要是|的話|的话|嗎|吗|我", after_claim=True, not_an_answer=True)
 # Right after the agent's work: "不是缓存的问题", "问题不在前端，在后端": what it took for the cause (not "不是什么大问题";
 # not an answer to "是缓存的问题吗？").
@@ -680,8 +690,29 @@ _SAID_BUT = rule(R, "you-said-but", r"你(?:說|说|講|讲)(?:已經|已经|都
 _UNWANTED = rule(R, "unwanted-after-claim", r"(?:多(?:了|出來了|出来了|出了|出來|出来)(?:一個|一个|個|个|一些|幾個|几个|一行|一條|一条|兩個|两个|\d+\s?(?:個|个|行))"
                  r"|(?:不應該|不应该|不該|不该)(?:有|出現|出现|顯示|显示)(?:這個|这个|這些|这些|那個|那个|這|这))",
                  unless=r"需求|任務|任务|要求|人|用戶|用户|同事|客戶|客户|如果|要是|的話|的话|嗎|吗|功能要|[:：]|好了|更好|方便", after_claim=True)
+# "只改我说的那个地方", "别加没用的东西" right after the work: it did more than it was asked (not "只改这一行就行": the
+# task's scope, said at its start as well).
+_ONLY_WHAT_SAID = rule(IV, "only-what-said-after-claim", r"只(?:改|動|动|做|修|碰)(?:我)?(?:說|说|要求|讓|让|叫|指定)(?:的|過的|过的)"
+                       r"|(?:別|别|不要)(?:再)?(?:加|添加|寫|写|搞|弄)(?:那些|這些|这些)?(?:沒用|没用|多餘|多余|無關|无关|不必要|不需要)的"
+                       # (not "不要加没用的依赖，先做设计": the next step's rule)
+                       r"(?![^\n]{0,20}?(?:先|首先|之后|之後|以后|以後|接下来|接下來))",
+                       after_claim=True, not_an_answer=True)
+# "你搞啥呢", "你到底在干什么" right after the work: a reproach (not "你在做什么项目？").
+_WHAT_ARE_YOU_DOING = rule(R, "what-are-you-doing-after-claim", r"你(?:在|到底|究竟|到底在|究竟在)?(?:搞|干|幹|弄)(?:啥|什么|什麼|嘛)(?:呢|啊|呀|鬼|玩意|东西|東西)?(?:[？?。!！\s]|$)",
+                           unless=r"項目|项目|工作|職業|职业|專業|专业", after_claim=True, asked=True)
+# "结果怪怪的", "显示怪怪的" right after the work.
+_ODD = rule(R, "odd-after-claim", r"(?:^|結果|结果|效果|顯示|显示|輸出|输出|樣式|样式|頁面|页面|佈局|布局|數據|数据)(?:有點|有点|還是|还是|也)?怪怪的(?:[。.!！…啊呀耶\s]|$)",
+            unless=r"如果|要是|的話|的话|嗎|吗", after_claim=True)
+# "那个文件不要动" right after the work: a thing it touched, pointed at (not "配置文件不要动": the task's own rule).
+_THAT_ONE_NOT = rule(IV, "that-one-not-after-claim", r"^(?:那個|那个|那些)[^，,。！!？?\s]{1,12}?(?:不要|別|别|不許|不许)(?:再)?(?:動|动|改|刪|删|碰)",
+                     after_claim=True, not_an_answer=True)
+# "这个依赖项目里没装" right after the work: it used what the project does not have.
+_NOT_INSTALLED = rule(P, "not-installed-after-claim", r"(?:項目|项目|專案|专案|環境|环境)(?:裡|里|中)?(?:根本)?(?:沒|没)(?:有)?(?:裝|装|安裝|安装|引入|依賴|依赖)",
+                      unless=r"如果|要是|的話|的话|嗎|吗|幫我|帮我|請|请|需要|先", after_claim=True)
 # "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
+                     # "你都没运行就说完成了", "没跑测试就说好了？"
+                     r"|(?:沒|没)(?:有)?(?:運行|运行|跑|測|测|測試|测试|試|试|驗證|验证|編譯|编译)[^，,。！!？?]{0,6}?就(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以|解決|解决|沒問題|没问题)"
                      r"|(?:別|别|不要)(?:再)?(?:說|说)(?:修好|好了|完成|搞定|解決|解决)", after_claim=True)
 
 # Right after the agent's work: "生成的效果很差", "效果不太理想，边缘还是糊的": its result judged poor (not "效果不好的图片删掉":
@@ -710,7 +741,8 @@ _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|�
                    unless=r"我|我們|我们")
 
 TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
-                 _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT)
+                 _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT, _ONLY_WHAT_SAID, _WHAT_ARE_YOU_DOING,
+                 _ODD, _THAT_ONE_NOT, _NOT_INSTALLED)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
@@ -792,7 +824,7 @@ EXCLUSIONS = (
     rule(THIRD_PARTY, "not-the-agents-code", r"我自己(?:写|寫|做)的|(?:同事|队友|隊友|别人|別人)的\s?(?:pr|PR|分支|代码|代碼)|接手的(?:项目|項目|代码|代碼)"
          r"|我(?:还|還)?(?:没|沒)(?:动|動|改)(?:过|過)?(?:代码|代碼)|(?:刚|剛)\s?clone|新(?:电脑|電腦|机器|機器)上"
          # what monitoring or QA reported: "sentry 上报了这个", "QA 那边回报的"
-         r"|" + MONITORING + r"|(?:qa|測試|测试|用戶|用户|客戶|客户)(?:那邊|那边)(?:回報|回报|反饋|反馈)",
+         r"|" + MONITORING + r"|(?:qa|測試|测试|用戶|用户|客戶|客户)\s?(?:那邊|那边)(?:回報|回报|反饋|反馈)",
          unless=_AGENT),
     # Upstream, the old code, a named colleague, last month: someone else's error.
     rule(THIRD_PARTY, "someone-else", r"上游|第三方|外部(?:的)?(?:庫|库|套件|服務|服务|api|sdk)"
@@ -813,6 +845,13 @@ EXCLUSIONS = (
     # a problem to look into (not with 还是/又/仍然, nor 每次: each attempt).
     rule(NEW_TASK, "on-its-own-schedule", r"每天|每晚|每周|每週|每到(?:凌晨|晚上|周末|週末)|每隔|(?:一天|一小时|一小時|一周|一週)(?:都|会|會)?[^，,。]{0,4}?(?:好几|好幾|几|幾|[0-9]+)次",
          also=_ERR + r"|报|報|异常|異常|崩|挂|掛|超时|超時", unless=_AGENT + r"|改了|修改|修复|修復"),
+    # "需求如下：- 重复执行结果不能变 …": a list of requirements for new work; its items say what must (not)
+    # happen, not what happened.
+    rule(NEW_TASK, "requirements-listed", r"(?:需求|要求|规格|規格|规则|規則|功能点|功能點)(?:如下|是这样的|是這樣的|有以下几|有以下幾|有这几|有這幾)"
+         r"|(?:按照?|依照)(?:以下|下面|下列)(?:的)?(?:需求|要求|规格|規格)"),
+    # "我想从这个 OpenAPI 定义生成客户端，不是手写": a wish for new work opens the message (not "我想要的是…", "我本来想…": what
+    # was wanted, against what was done).
+    rule(NEW_TASK, "wish-for-work", r"^(?:我|我们|我們)(?:想|打算|準備|准备)(?!要的|說|说)(?:要)?(?:從|从|用|給|给|在|把|做|寫|写|加|實現|实现|生成|開發|开发|搞|弄|建)"),
     # "我是新手，…", "刚接触 Go": a newcomer opening a conversation.
     rule(NEW_TASK, "newcomer", r"新手|小白|初学|初學|刚接触|剛接觸|刚入门|剛入門|第一次(?:用|接触|接觸|写|寫|学|學)", unless=_AGENT),
 )
