@@ -157,13 +157,15 @@ def steps(ws: Workspace) -> list[tuple[str, Step]]:
 
 
 def stage_quote(ws: Workspace) -> None:
-    """Write and stage a note that quotes the newest typed human correction (for `refuse`)."""
+    """Write and stage a note that quotes the newest typed human correction (for `refuse`): its first
+    line long enough for the hook to tell it from common words ("what are you doing?" is not)."""
     from git_ledger.models import TYPES
+    from git_ledger.precommit.rawtext import patterns
     from git_ledger.store.store import Store
 
     with Store.open_readonly(Path(ws.env["GIT_LEDGER_HOME"]) / "ledger.db") as store:
-        quoted = next((c.text for c in store.cases(sources=["human"], types=TYPES)), "")
-    line = next((x for x in quoted.splitlines() if x.strip()), "")
+        line = next((x for c in store.cases(sources=["human"], types=TYPES)
+                     for x in c.text.splitlines() if patterns(x)), "")
     (ws.repo / NOTES).write_text(f"# Notes from the review\n\n{line}\n", encoding="utf-8")
     subprocess.run(("git", "add", NOTES), cwd=ws.repo, env=ws.env, capture_output=True, check=True)
 

@@ -663,6 +663,14 @@ CASUAL_AFTER_WORK = [
     ("コンソールにエラーいっぱい", "ja"), ("前のバージョンに戻して", "ja"), ("そのファイルはいじらないで", "ja"),
     ("이상한데?", "ko"), ("없는 함수 쓰지 마", "ko"), ("확인도 안 하고 됐다고 하면 어떡해", "ko"), ("돌려보지도 않았잖아", "ko"),
     ("하라는 것만 해", "ko"), ("쓸데없는 거 추가하지 마", "ko"), ("주석 다 지웠네", "ko"), ("레이아웃 다 틀어졌어", "ko"), ("지금 뭐 하는 거야", "ko"),
+    # the formal or hedged register, where the hedge is politeness
+    ("수정이 안 된 것 같습니다", "ko"), ("반영이 안 된 것 같아요", "ko"), ("문제가 해결되지 않은 것 같아요", "ko"), ("아직 해결되지 않았습니다", "ko"),
+    ("말씀드린 것과 다르게 구현되었습니다", "ko"), ("기존 기능이 동작하지 않게 되었습니다", "ko"), ("함수가 정의되지 않았다고 나옵니다", "ko"),
+    ("null이 반환됩니다", "ko"), ("계속 새로고침됩니다", "ko"),
+    ("修正が効いていないようです", "ja"), ("動いていないみたいです", "ja"), ("依頼した内容と違う実装になっています", "ja"), ("関数が定義されていないと出ます", "ja"),
+    ("好像没改成功", "zh"), ("跟我说的实现得不一样", "zh"), ("返回的是 null", "zh"), ("提示函数未定义", "zh"),
+    ("I don't think that fixed it", "en"), ("doesn't look like the change took effect", "en"), ("this isn't implemented the way I described", "en"),
+    ("it says the function is not defined", "en"),
 ]
 CASUAL_LOOK_ALIKES = [
     ("what are you doing next?", "en"), ("the numbers don't match the spec yet, that's expected", "en"),
@@ -675,6 +683,13 @@ CASUAL_LOOK_ALIKES = [
     ("이 함수 뭐 하는 거야?", "ko"), ("주석 다 지웠네요. 깔끔하네요", "ko"), ("안 쓰는 코드 다 지웠네요. 좋아요", "ko"),
     ("확인도 안 하고 커밋하면 안 돼요?", "ko"), ("없는 함수는 쓰지 말고 새로 만들어 주세요", "ko"), ("필요 없는 파일은 추가하지 마세요", "ko"),
     ("이상해요?", "ko"), ("레이아웃이 틀어졌을 때 어떻게 고쳐요?", "ko"), ("하라는 것만 하면 돼요?", "ko"),
+    ("수정이 안 된 것 같으면 알려 주세요", "ko"), ("반영이 안 된 것 같아서 제가 다시 고쳤어요", "ko"), ("null이 반환되지 않도록 처리해 주세요", "ko"),
+    ("해결되지 않았습니다만 일단 괜찮습니다", "ko"), ("요청한 거랑 다르게 해 주세요", "ko"), ("실패했다는 메시지가 나오면 재시도해 주세요", "ko"),
+    ("이 부분은 누락되어도 괜찮습니다", "ko"),
+    ("効いていないようなら教えてください", "ja"), ("動いていないみたいですが、私の環境のせいかもしれません", "ja"), ("見つからないと出る場合はパスを確認してください", "ja"),
+    ("返回的是 null 的时候要抛异常", "zh"), ("提示函数未定义的话是不是没引入？", "zh"), ("跟我说的不一样也没关系", "zh"), ("如果没生效就告诉我", "zh"),
+    ("I don't think that's needed", "en"), ("I don't think that fixed it completely, but it's good enough for now, thanks", "en"),
+    ("if it says the function is not defined, import it", "en"), ("it's not implemented the way I described, and that's ok", "en"),
 ]
 
 
@@ -690,7 +705,7 @@ def test_their_look_alikes_asked_planned_or_thanked_for_are_not(text: str, lang:
 
 
 @pytest.mark.parametrize(("text", "lang"), [t for t in CASUAL_AFTER_WORK
-                                           if t[0] not in ("咋还不行", "言ったところだけ直して", "레이아웃 다 틀어졌어")])
+                                           if t[0] not in ("咋还不行", "言ったところだけ直して", "레이아웃 다 틀어졌어", "依頼した内容と違う実装になっています")])
 def test_chat_register_forms_at_the_start_of_a_task_are_not_typed(text: str, lang: str) -> None:
     """Each reads the agent's work: with none before it, it is no correction (the few that are in any
     context, "咋还不行", "레이아웃 다 틀어졌어", as those packs' base rules read them, stay typed)."""

@@ -128,7 +128,8 @@ def test_demo_shows_the_whole_loop_and_leaves_nothing_behind() -> None:
     # The injection, exactly as the hook hands it over: the header, then the typed cases.
     inject = text.split("$ git-ledger inject preview\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert inject[0].startswith("  [git-ledger: recent corrections]")
-    assert inject[1].startswith("  - 2026-01-19 premise-error: not as a comment, but as a document")
+    assert inject[1].startswith("  - 2026-01-23 result-error: what are you doing...??")  # after the agent rebased unasked
+    assert inject[2].startswith("  - 2026-01-19 premise-error: not as a comment, but as a document")
     # The ledger commit: an entry with counts, dates and hashes, and no word of any case.
     commit = text.split("$ git show HEAD\n", 1)[1].split("\n\n", 1)[0]
     assert "ledger: propose P-0001 (premise-error, 2 sessions)" in commit and "+    units: 2" in commit

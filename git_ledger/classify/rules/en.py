@@ -1003,6 +1003,15 @@ TYPES: tuple[Rule, ...] = (
     # "what are you doing", "wtf are you doing" right after the work: a reproach (not "what are you doing next?").
     rule(R, "what-are-you-doing-after-claim", r"^(?:(?:wtf|dude|man|bro|hey|seriously|wait|uh+|um+|omg)[,.!?\s]+){0,2}(?:what|wtf)\s+(?:the\s+(?:hell|heck|fuck)\s+)?are\s+you\s+doing\b",
          unless=r"\b(?:next|now|today|tomorrow|later|plan|planning|working\s+on)\b", after_claim=True, asked=True),
+    # Hedged or told by a check, right after the work: "I don't think that fixed it", "doesn't look like the change took
+    # effect", "it says the function is not defined"; "this isn't implemented the way I described" (not as asked).
+    rule(R, "hedged-failed-after-claim", r"\bi\s+don'?t\s+think\s+(?:that|this|it|your\s+(?:change|fix|edit))\s+(?:really\s+)?(?:fixed|solved|resolved|worked|helped|did\s+(?:anything|it))\b"
+         r"|\b(?:doesn'?t|does\s+not)\s+(?:look|seem)\s+like\s+(?:the|your|it|this|that)\s*(?:change|fix|update|edit)?\s*(?:took\s+effect|worked|applied|did\s+anything|helped|made\s+a\s+difference)\b"
+         r"|\b(?:it|the\s+console|the\s+log|the\s+terminal|the\s+page|the\s+browser)\s+(?:now\s+|still\s+)?(?:says|shows|prints|tells\s+me)\s+(?:that\s+)?[^.!?\n]{0,40}?"
+         r"\b(?:is\s+not\s+defined|isn'?t\s+defined|not\s+found|doesn'?t\s+exist|does\s+not\s+exist)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|when|good\s+enough|fine\s+for\s+now|ok\s+for\s+now|thanks|thank\s+you)\b", after_claim=True),
+    rule(IV, "not-as-described-after-claim", r"\b(?:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+(?:implemented|done|built|written|working)\s+(?:the\s+way|how|like)\s+i\s+(?:described|asked|said|explained|specified|wanted)\b",
+         unless=r"\b(?:if|whether|fine|ok|okay|that'?s\s+ok)\b", after_claim=True),
     # "that package isn't installed here" right after the work: it used what the project does not have.
     rule(P, "not-installed-after-claim", r"\b(?:that|this|the)\s+(?:package|module|library|lib|dependency|dep|gem|crate|plugin)\s+(?:isn'?t|is\s+not|wasn'?t)\s+"
          r"(?:even\s+)?(?:installed|available|in\s+(?:the\s+|our\s+)?(?:deps|dependencies|requirements|package\.json|lockfile))\b",

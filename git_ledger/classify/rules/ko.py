@@ -49,7 +49,7 @@ TYPES: tuple[Rule, ...] = (
     # "문서도 업데이트했어요?" right after the work: a miss pointed at, asked; "절반만 했네요": done in part.
     rule(O, "also-done-asked", r"도\s?(?:업데이트|수정|변경|추가|반영|삭제|처리|테스트|등록|마이그레이션|커밋)\s?(?:했|하셨|됐|되었)(?:나요|습니까|니|냐)\s?(?:\?|$)"
          r"|(?:절반|반)만\s?(?:했|하셨|고쳤|고치셨)", after_claim=True, asked=True, not_an_answer=True),
-    rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z])|빠짐(?=\s|$|[.,!])"
+    rule(O, "base", r"놓쳤|빠졌|빠뜨|빼먹|누락(?!된\s?[가-힣a-z]|되어도|돼도|되도)|빠짐(?=\s|$|[.,!])"
          # "체크가 없잖아": reproached; "iOS만 고치고 안드로이드는 그대로네요"
          r"|(?:이|가)\s?없잖(?:아|아요)?|만\s?(?:고치|하|바꾸|수정하|추가하|만들|처리하|건드리)고\s?[^.?!]{0,20}?그대로(?:네|잖|예요|에요|임)"),
     rule(O, "variant", r"빠트|빠져\s?있|빠진\s?(?:게|거|것|부분|데)\s?(?:있|많)"
@@ -266,7 +266,7 @@ _CHECKS_FAIL = rule(R, "checks-fail-after-claim", r"(?:빌드|컴파일|테스�
                     r"|(?:실패하는|깨지는|실패한|깨진)\s?(?:케이스|테스트|상황|부분|곳|거|것|코드|이유|원인)", after_claim=True)
 # "자꾸 튕겨요", "계속 로그인 화면으로 돌아가요": it keeps failing (not "계속 진행해 줘": go on).
 _KEEPS_FAILING = rule(R, "keeps-failing-after-claim", r"(?:자꾸|계속|또)\s?(?:\S{1,10}\s){0,2}?\S{0,10}?(?:튕겨|튕기|꺼져|꺼지|멈춰|멈추"
-                      r"|사라져|사라지|(?:으로|로)\s?돌아(?:가|와)|튀어|튀어나|깜빡|새로고침돼|새로고침되|리로드|로그아웃돼|로그아웃되|풀려|풀리|깨져|깨지"
+                      r"|사라져|사라지|(?:으로|로)\s?돌아(?:가|와)|튀어|튀어나|깜빡|새로고침돼|새로고침되|새로고침됩|리로드|로그아웃돼|로그아웃되|로그아웃됩|풀려|풀리|깨져|깨지"
                       r"|무한\s?로딩|로딩만)",
                       unless=r"(?:줘|주세요|줄래|하세요|해\s?봐|보자|하자|해요|해)[.!~…]*$|않게|않도록|없게|없도록", after_claim=True)
 # "금액이 잘못 나와요", "목록이 중복으로 나와요", "로그가 두 번씩 찍혀요", "무한 로딩이에요", "느려졌어요":
@@ -403,6 +403,21 @@ _UNCHECKED = rule(IV, "unchecked-after-claim", r"(?:확인|테스트|실행|검�
 _NOT_THERE_USED = rule(P, "not-there-used-after-claim", r"(?:없는|존재하지\s?않는|있지도\s?않은)\s?(?:함수|메서드|메소드|api|옵션|파일|패키지|라이브러리|모듈|컴포넌트|변수|필드|컬럼|설정|명령어?)"
                        r"(?:는|를|을|은)?\s?(?:좀\s)?(?:쓰지|만들지|지어내지|호출하지|부르지|import하지|임포트하지)\s?(?:마|마세요|말아\s?주세요|말라고|말라니까)",
                        after_claim=True)
+# Right after the agent's work, in the formal or hedged register: "수정이 안 된 것 같습니다", "아직 해결되지 않았습니다",
+# "기존 기능이 동작하지 않게 되었습니다", "null이 반환됩니다", "함수가 정의되지 않았다고 나옵니다" (the hedge is politeness
+# here; not "안 된 것 같으면 알려 주세요": a case, nor "안 된 것 같아서 제가 고쳤어요": the user's own fix).
+_FORMAL_FAILED = rule(R, "formal-failed-after-claim", r"(?:안\s?(?:된|돼\s?있는|되어\s?있는)|되지\s?않(?:은|는)|(?:동작|작동|실행|해결|반영|적용|수정|변경|저장)(?:하|되)지\s?않(?:은|는))"
+                      r"\s?(?:것|거)\s?같(?:아요|습니다|네요|은데요?|아)(?=\s|$|[.!,~…])"
+                      r"|(?:해결|반영|적용|수정|변경|고쳐|저장|삭제|설치|배포|처리)(?:이|가)?\s?(?:되지|지지)\s?않았(?:습니다|어요|네요|는데요?|어)"
+                      r"|(?:동작|작동|실행|로드|표시|출력|저장)(?:하|되)지\s?않게\s?(?:되었|됐)"
+                      r"|(?:null|undefined|nan|none|nil|빈\s?값|빈\s?배열)(?:이|가|로|으로)?\s?(?:반환|리턴|출력|표시)(?:됩니다|돼요|되네요|되고\s?있|돼|되어요)"
+                      r"|(?:않았|않는|없|실패했|못\s?찾|찾을\s?수\s?없)(?:다고|다는)\s?(?:에러가\s|오류가\s|메시지가\s)?(?:나와요|나옵니다|떠요|뜹니다|나오네요|뜨네요|나와|떠)",
+                      unless=r"면\s|경우|않도록|않게\s?(?:해|하|만들)|(?<![가-힣])(?:제가|저희가)|일부러|의도|괜찮"
+                      # the user's own setup, as _SEEMS_NOT reads it ("회사 네트워크라서 …", "집에서 해 볼게요")
+                      r"|(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인", after_claim=True)
+# "말씀드린 것과 다르게 구현되었습니다", "요청한 거랑 달리 만들어졌어요" right after the agent's work: not what was asked.
+_UNLIKE_ASKED = rule(IV, "unlike-asked-after-claim", r"(?:말씀드린|요청드린|말한|요청한|부탁드린|부탁한|얘기한|말씀하신)\s?(?:것|거|내용)(?:과|와|이랑|랑)\s?(?:다르게|달리|다르네|달라|다릅니다)",
+                     unless=r"면\s|경우|해\s?주세요|해\s?줘|괜찮", after_claim=True)
 # "제 코드 지우셨네요", "내 설정 파일 덮어썼잖아" right after the agent's work: it removed the user's own work (not
 # "제 코드 지웠는데 괜찮아요": done by the user, or fine).
 _REMOVED_MINE = rule(IV, "removed-mine-after-claim", r"(?<![가-힣])(?:제|내|저희|우리)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:코드|파일|함수|작업|수정|변경|변경\s?사항|커밋|설정|주석|테스트|브랜치|데이터)"
@@ -732,7 +747,7 @@ _NOT_WANTED = rule(IV, "not-wanted", r"(?:원한|원했던|원하던|바란|바�
 _NO_SUCH_THING = rule(P, "no-such-thing-after-claim", r"(?:^|\s)(?:그런|그러한)\s?(?:거|것|건|게)\s?(?:없(?:어요|는데요?|습니다|네요|어|음|잖아요?)|안\s?(?:보이|나와)(?:요|는데요?|네요))" + _END,
                       unless=r"더|다른|추가|요청|질문|궁금|문의|할\s?일|계획|일정|걱정|문제|상관|특별|딱히|필요|없으|괜찮", after_claim=True, not_an_answer=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _FORMAL_FAILED, _UNLIKE_ASKED, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,

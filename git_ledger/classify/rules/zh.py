@@ -380,7 +380,8 @@ TYPES: tuple[Rule, ...] = (
     # agent's question ("要我删掉吗？" "不行").
     rule(R, "bare-no-after-claim", r"^(?:不行|沒用|没用|一樣|一样|一樣的|一样的|依舊|依旧|沒好|没好)(?:啊|呀|哦|喔|了|誒|诶|欸)?[。.!！~～…]*$",
          after_claim=True, not_an_answer=True),
-    rule(R, "no-effect", r"(?:沒|没|不)(?:有)?(?:生效|起作用)|(?:沒|没)(?:有)?(?:任何)?(?:效果|反應|反应|變化|变化|改變|改变)"
+    # (not in a condition: "如果没生效就告诉我")
+    rule(R, "no-effect", r"(?<!如果)(?<!要是)(?<!萬一)(?<!万一)(?:沒|没|不)(?:有)?(?:生效|起作用)|(?:沒|没)(?:有)?(?:任何)?(?:效果|反應|反应|變化|变化|改變|改变)"
          r"(?![圖图的])|(?:毫無|毫无|沒有任何|没有任何)(?:作用|用處|用处)|(?:一點|一点)用(?:都|也)(?:沒|没)|(?:一點|一点)(?:都|也)(?:沒|没)(?:有)?(?:用|效果|作用)|(?:沒|没)(?:有)?看到(?:任何)?(?:更新|變化|变化|效果|改動|改动|修改|變動|变动)"
          r"|看不到(?:任何)?(?:變化|变化|效果|改動|改动|更新)"
          # "样式一点都没变", "页面没变": nothing changed (not 没变量, 没变成, 没变化的需求 …).
@@ -709,6 +710,13 @@ _THAT_ONE_NOT = rule(IV, "that-one-not-after-claim", r"^(?:那個|那个|那些)
 # "这个依赖项目里没装" right after the work: it used what the project does not have.
 _NOT_INSTALLED = rule(P, "not-installed-after-claim", r"(?:項目|项目|專案|专案|環境|环境)(?:裡|里|中)?(?:根本)?(?:沒|没)(?:有)?(?:裝|装|安裝|安装|引入|依賴|依赖)",
                       unless=r"如果|要是|的話|的话|嗎|吗|幫我|帮我|請|请|需要|先", after_claim=True)
+# Right after the work: "好像没改成功", "返回的是 null", "提示函数未定义"; "跟我说的实现得不一样" (not as asked).
+_NOT_DONE_RIGHT = rule(R, "not-done-right-after-claim", r"(?:沒|没)(?:有)?(?:改|修|弄|裝|装|部署|生效|更新|保存|替換|替换)(?:成功|好|上)"
+                       r"|(?:返回|回傳|回传|輸出|输出|得到|拿到)(?:的)?(?:是|了)?\s?(?:null|undefined|none|nil|nan)\b"
+                       r"|(?:提示|報|报|顯示|显示)[^，,。！!？?]{0,10}?(?:未定義|未定义|不存在|找不到|(?:沒|没)有定義|(?:沒|没)有定义|is not defined|not found)",
+                       unless=r"如果|要是|的話|的话|萬一|万一|會不會|会不会|嗎|吗|怎麼|怎么|是不是|的時候|的时候|時要|时要|要拋|要抛|情况|情況|场景|場景", after_claim=True)
+_NOT_AS_SAID = rule(IV, "not-as-said-after-claim", r"(?:跟|和|與|与)我(?:說|说|要求|描述|講|讲|寫|写)的[^，,。！!？?]{0,8}?(?:不一樣|不一样|不同)",
+                    unless=r"如果|要是|的話|的话|嗎|吗|沒關係|没关系|也行|可以", after_claim=True)
 # "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
                      # "你都没运行就说完成了", "没跑测试就说好了？"
@@ -742,7 +750,7 @@ _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|�
 
 TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT, _ONLY_WHAT_SAID, _WHAT_ARE_YOU_DOING,
-                 _ODD, _THAT_ONE_NOT, _NOT_INSTALLED)
+                 _ODD, _THAT_ONE_NOT, _NOT_INSTALLED, _NOT_DONE_RIGHT, _NOT_AS_SAID)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
