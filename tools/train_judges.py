@@ -19,11 +19,9 @@ Steps, all deterministic:
    whose nested estimate reaches NATURAL_TARGET at the natural mix (85% non-corrections) and
    types the most corrections less FALSE_COST per false one. The rules are scored as on unseen repositories
    (`judge_training.held_out_rules`), since they were written looking at tune. Thresholds are
-   chosen by the same rule as the scope, on the rows that choose them: the most corrections typed
-   less FALSE_COST per false one, within the floors (the types the pair adds at precision >=
-   ADDED_FLOOR, the full path at NATURAL_FLOOR at the natural mix: a little above the target,
-   since rows flatter the thresholds they chose). Chosen for recall instead, a wider scope adds
-   corrections at the floor's precision, about one false in seven, and loses to `other`;
+   the most recall within the floors on the rows that choose them (the types the pair adds at
+   precision >= ADDED_FLOOR, the full path at NATURAL_FLOOR at the natural mix: a little above
+   the target, since rows flatter the thresholds they chose);
 3. both models fitted on all rows; weights (float16 hashed n-gram buckets, float32 e5 head)
    and thresholds written with the chosen scope, and the thresholds each other scope would take
    (the same floors on all rows), for a user who chooses a wider one. No text, no n-gram and no
@@ -97,8 +95,8 @@ def typings(rows: Sequence[real.Row], rules: Sequence[Classification], probs: di
 
 def best_pair(rows: Sequence[real.Row], rules: Sequence[Classification],
               typed: dict[tuple[float, float], list[str | None]], picks: Sequence[int]) -> tuple[float, float] | None:
-    """The thresholds whose full path types the most corrections less FALSE_COST per false one on
-    rows `picks`, within the floors (ties: the stricter); None when no pair adds a type within them."""
+    """The thresholds with the most full-path recall on rows `picks` within the floors (ties:
+    the stricter); None when no pair adds a type within them."""
     sub = [rows[i] for i in picks]
     best: tuple[tuple[float, float], tuple[float, float]] | None = None
     for pair, types in typed.items():
@@ -108,7 +106,7 @@ def best_pair(rows: Sequence[real.Row], rules: Sequence[Classification],
         whole = real.score(sub, full)["all"]
         if not own.typed or (own.precision or 0) < ADDED_FLOOR or (whole.natural_precision or 0) < NATURAL_FLOOR:
             continue
-        key = (float(whole.typed_right - FALSE_COST * len(whole.false)), sum(pair))
+        key = (whole.recall or 0.0, sum(pair))
         if best is None or key > best[0]:
             best = (key, pair)
     return None if best is None else best[1]
