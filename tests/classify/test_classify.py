@@ -690,6 +690,11 @@ CASUAL_LOOK_ALIKES = [
     ("返回的是 null 的时候要抛异常", "zh"), ("提示函数未定义的话是不是没引入？", "zh"), ("跟我说的不一样也没关系", "zh"), ("如果没生效就告诉我", "zh"),
     ("I don't think that's needed", "en"), ("I don't think that fixed it completely, but it's good enough for now, thanks", "en"),
     ("if it says the function is not defined, import it", "en"), ("it's not implemented the way I described, and that's ok", "en"),
+    # what others want, relayed, or a decision announced
+    ("デザインチームはボタンを右ではなく左に置きたいそうです", "ja"), ("本番は sqlite ではなく postgres を使うことにしました", "ja"),
+    ("디자인팀이 버튼을 오른쪽 말고 왼쪽에 두고 싶대요", "ko"), ("운영은 sqlite 말고 postgres 쓰기로 했어요", "ko"),
+    ("the design team wants the button on the left, not the right", "en"), ("我们决定生产环境用 postgres 而不是 sqlite", "zh"),
+    ("빌드 실패 알림을 슬랙으로 보내 주세요", "ko"),
 ]
 
 

@@ -269,7 +269,10 @@ TYPES: tuple[Rule, ...] = (
          # "閉じたいんであって、開きたいわけじゃない": what was meant, against what was done.
          r"|であって[^。\n]{0,24}?(?:じゃ|では)(?:ない|ありません)|見当違い|^逆(?:です|だ|だよ|ですね)?[。、,!！]",
          # ("キャッシュの問題で、コードじゃないと思います": the user's own guess, a hypothesis to look into)
-         unless=f"{_ASKS_FOR}|{_NOT_ONLY}|と思(?:う|います|いますが|ってい)|かも|たぶん|多分|気がし"),
+         # (nor what others want, relayed: "デザインチームは右ではなく左に置きたいそうです"; nor a decision announced:
+         # "本番は sqlite ではなく postgres を使うことにしました")
+         unless=f"{_ASKS_FOR}|{_NOT_ONLY}|と思(?:う|います|いますが|ってい)|かも|たぶん|多分|気がし"
+         r"|そう(?:です|だ)(?:よ|ね)?(?:[。!！…]|$)|らしい|とのこと|ことに(?:しました|なりました|します|した)"),
     # "npm ではなく pnpm を使って", "A じゃなくて B でお願いします" right after the work: "no, use X instead"
     # (not as the answer to "npm と pnpm のどちらにしますか？").
     rule(P, "instead-after-claim", r"(?:じゃ|では)なく(?!も|ても)(?:て)?[、,\s]?[^。\n]{0,40}?(?:" + _ASKS_FOR + r")",
