@@ -151,6 +151,10 @@ _EN = [
     _Lazy(
         r"\b(?:this|that|these\s{1,4}changes|the\s{1,4}(?:fix|change|changes|update|patch))\s{1,4}should\s{1,4}(?:now\s{1,4})?"
         r"(?:fix|resolve|solve|address|eliminate)\b", _I, ("should",)),
+    # "That should do it", "Changes applied: …"
+    _Lazy(r"\b(?:that|this|these\s{1,4}changes)\s{1,4}should\s{1,4}do\s{1,4}it\b", _I, ("do it",)),
+    _Lazy(r"^\W{0,12}(?:all\s{1,4})?(?:changes|fixes|updates|edits)\s{1,4}(?:applied|made|pushed|committed|merged)\s{0,4}(?:[:.!—–]|\s-\s|$)", _I,
+          ("applied", "made", "pushed", "committed", "merged")),
     # A change offered as the fix: "a revised patch that fixes the race"
     _Lazy(r"\b(?:that|which)\s{1,4}(?:now\s{1,4})?(?:resolves|fixes|solves)\s{1,4}(?:the|this|that|these|your|all|both)\b",
           _I, ("resolves", "fixes", "solves")),
@@ -206,6 +210,11 @@ _ZH = [
     _Lazy(rf"(?:我|我們|我们){_ZH_DONE}?{_ZH_GAP}{{0,8}}?{_ZH_VERB}了", 0, ("我",)),
     _Lazy(rf"(?:成功|順利|顺利)地?(?:將|将|把)?{_ZH_GAP}{{0,12}}?{_ZH_VERB}", 0, ("成功", "順利", "顺利")),
     _Lazy(r"(?:這樣|这样|現在|现在)(?:應該|应该)就?(?:能|可以|會|会)?(?:解決|解决|修復|修复)", 0, ("應該", "应该")),
+    # It works now, said as a change of state: 按钮现在可以提交表单了
+    # (what it does, not what may begin: not 现在可以开始写代码了)
+    _Lazy(r"(?:現在|现在)(?:已經|已经)?(?:可以|能)(?:正常)?[^，。！？,.!?\n]{0,4}?(?:提交|登錄|登录|顯示|显示|打開|打开|運行|运行|使用|訪問|访问"
+          r"|加載|加载|保存|上傳|上传|下載|下载|跳轉|跳转|發送|发送|點擊|点击|播放|搜索|搜尋|編譯|编译|啟動|启动)[^，。！？,.!?\n]{0,8}?了[。！!]?$",
+          0, ("可以", "能")),
     # What the user can do now that it works: 现在可以直接打开…, 現在可以使用…
     _Lazy(r"(?:現在|现在)就?可以[^，。！？,.!?\n]{0,10}?(?:使用|訪問|访问|運行|运行|打開|打开|查看|測試|测试|部署|登錄|登录"
           r"|體驗|体验)",
@@ -294,7 +303,7 @@ _SENTENCE_CUES = _Lazy(
     r"|in\s{1,4}order|make\s{1,4}sure|ensure|says?|said|reports(?=\s)|reported|according|shows?|showed|states?"
     r"|stated|claims?|claimed|mentioned|wrote|per\s{1,4}the|hope|expect|assum\w*|suppos\w*)\b"
     r"|\b(?:because|since|due\s{1,4}to)\b|因為|因为|由於|由于|때문에|없어서|않아서"
-    r"|(?:之後|之后|以後|以后|後|后)[，,]|如果|若|假如|要是|一旦|等到|直到|只要|據|据|按照|依照|你說|你说|你提到|顯示|显示|表示|回報|回报|報告|报告|說|说"
+    r"|(?:之後|之后|以後|以后|後|后)[，,]|如果|若|假如|要是|一旦|等到|直到|只要|據|据|按照(?!你|您)|依照(?!你|您)|你說|你说|你提到|顯示|显示|表示|回報|回报|報告|报告|說|说"
     r"|もし|によると|によれば|ログでは|CIでは|の結果では"
     r"|만약|만일|따르면|말씀|라고", _I)
 # In the same clause before the match: a negation, a modal or future, a partial state.

@@ -126,8 +126,16 @@ REAL_SHAPED_CLAIMS = [
     # … and the look-alikes above still claim when the work is reported done
     ("배포 완료했습니다. 사이트에서 확인해 보세요.", "ko"),
     ("## Summary\n- Fixed the parser\n- All tests pass", "en"),
+    # "that should do it", a status line of changes applied, a thing that works now, done as asked
+    ("That should do it — the export now includes the header row.", "en"), ("Changes applied: renamed `fetchData` in 12 files.", "en"),
+    ("好了，按钮现在可以提交表单了。", "zh"), ("已经按照你的要求改好了。", "zh"),
 ]
 REAL_SHAPED_NOT_CLAIMS = [
+    "If that should do it, I'll close the issue. Can you confirm?",
+    "Changes made by the migration are listed below.",
+    "Changes applied to staging will be reverted tonight.",
+    "现在可以开始写代码了。",
+    "按照文档的说明，已经修好了的版本是 2.1。",
     "Here's the plan:\n1. Set up a staging database\n2. Update the CI workflow",
     "Did the migration complete?",
     "Should I push the fix now?",
