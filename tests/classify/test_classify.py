@@ -671,6 +671,10 @@ CASUAL_AFTER_WORK = [
     ("好像没改成功", "zh"), ("跟我说的实现得不一样", "zh"), ("返回的是 null", "zh"), ("提示函数未定义", "zh"),
     ("I don't think that fixed it", "en"), ("doesn't look like the change took effect", "en"), ("this isn't implemented the way I described", "en"),
     ("it says the function is not defined", "en"),
+    # a part missed: pointed at, skipped, not there, left as it was
+    ("didn't you forget something?", "en"), ("half the files still have the old header", "en"), ("忘了什么吗？", "zh"),
+    ("第三步你跳过了", "zh"), ("空输入没有测试", "zh"), ("ステップ3を飛ばしてますね", "ja"), ("changelog にエントリがありません", "ja"),
+    ("API はまだ古いフィールドを返してます", "ja"), ("뭐 잊은 거 없어요?", "ko"), ("3단계 건너뛰셨네요", "ko"), ("API는 아직 예전 필드를 돌려줘요", "ko"),
 ]
 CASUAL_LOOK_ALIKES = [
     ("what are you doing next?", "en"), ("the numbers don't match the spec yet, that's expected", "en"),
@@ -695,6 +699,10 @@ CASUAL_LOOK_ALIKES = [
     ("디자인팀이 버튼을 오른쪽 말고 왼쪽에 두고 싶대요", "ko"), ("운영은 sqlite 말고 postgres 쓰기로 했어요", "ko"),
     ("the design team wants the button on the left, not the right", "en"), ("我们决定生产环境用 postgres 而不是 sqlite", "zh"),
     ("빌드 실패 알림을 슬랙으로 보내 주세요", "ko"),
+    ("half the files still have the old header, that's fine, we'll do them later", "en"), ("本来就没有测试，这次先不加", "zh"),
+    ("我跳过了第三步，直接部署了", "zh"), ("如果没有测试就先写一个", "zh"), ("元々テストがないので、今回は追加しなくていいです", "ja"),
+    ("私はステップ3を飛ばしました", "ja"), ("テストがない場合はスキップしてください", "ja"), ("제가 3단계를 건너뛰었어요", "ko"),
+    ("뭐 잊은 거 없는지 확인해 주세요", "ko"), ("是不是忘了什么？", "zh"),  # a doubt, as the zh pack reads 是不是
 ]
 
 
@@ -710,7 +718,8 @@ def test_their_look_alikes_asked_planned_or_thanked_for_are_not(text: str, lang:
 
 
 @pytest.mark.parametrize(("text", "lang"), [t for t in CASUAL_AFTER_WORK
-                                           if t[0] not in ("咋还不行", "言ったところだけ直して", "레이아웃 다 틀어졌어", "依頼した内容と違う実装になっています")])
+                                           if t[0] not in ("咋还不行", "言ったところだけ直して", "레이아웃 다 틀어졌어", "依頼した内容と違う実装になっています",
+                                                           "3단계 건너뛰셨네요")])
 def test_chat_register_forms_at_the_start_of_a_task_are_not_typed(text: str, lang: str) -> None:
     """Each reads the agent's work: with none before it, it is no correction (the few that are in any
     context, "咋还不行", "레이아웃 다 틀어졌어", as those packs' base rules read them, stay typed)."""

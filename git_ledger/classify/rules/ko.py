@@ -58,6 +58,9 @@ TYPES: tuple[Rule, ...] = (
          # honorific (said to the agent); "아 푸시를 안 했네" is the user noticing their own slip.
          r"|안\s?(?:했|썼|짰|고쳤|만들었|건드렸|작성했|적었|챙겼)(?:잖|네요|군요)"
          r"|안\s?(?:하|쓰|짜|넣으|고치|바꾸|만드|건드리|올리|돌리|챙기|적으)셨(?:어요|네요|잖아요|군요|네)"
+         # "3단계 건너뛰셨네요", "그 부분 생략하셨네요": a part skipped, said to the agent
+         r"|(?:건너뛰|생략하|스킵하)셨(?:네요|네|잖아요|군요|어요|습니다)"
+
          # "디버그 로그는 안 지우셨네요": left in, said to the agent
          r"|안\s?(?:지우|빼|없애|삭제하|정리하|치우)셨(?:어요|네요|잖아요|군요|네)"),
     # "마이그레이션 파일이 커밋에 없어요", "PR에 테스트가 없네": absent from the agent's work.
@@ -462,9 +465,14 @@ _SHOULD_TOO = rule(O, "should-too-after-claim", r"도\s?(?:[^\s]{1,8}\s)?(?:해|
 # Right after the agent's work, asked: "테스트는요?", "마이그레이션은 어디 있어요?": a part of the work the user expected
 # to find (as en "where are the tests?", zh "测试呢？").
 _WORK_PART_ASKED = rule(O, "work-part-asked-after-claim", r"^(?:그리고|그럼|근데|아)?\s?(?:단위\s?테스트|유닛\s?테스트|테스트\s?코드|테스트|마이그레이션|문서|readme"
-                        r"|changelog|변경\s?로그|타입\s?정의|번역|에러\s?처리|예외\s?처리|유효성\s?검사|나머지)(?:은|는)"
+                        r"|changelog|변경\s?로그|타입\s?정의|번역|에러\s?처리|예외\s?처리|유효성\s?검사|나머지"
+                        # "에러 케이스는요?", "빈 값일 때는요?"
+                        r"|(?:에러|오류|예외|실패|빈\s?값|빈\s?입력|엣지|타임아웃)\s?(?:케이스|경우|상황))(?:은|는)"
                         r"\s?(?:요|어디\s?(?:있어요|있나요|있죠|예요|에요|갔어요|있습니까)|없어요|없나요)\s?\?*$",
                         after_claim=True, asked=True, not_an_answer=True)
+# "뭐 잊은 거 없어요?" right after the agent's work: a miss pointed at, asked.
+_FORGOT_ASKED = rule(O, "forgot-asked-after-claim", r"(?:뭐|뭔가|무언가)\s?(?:잊은|빠뜨린|빼먹은|놓친|빠진)\s?(?:거|게|것)\s?(?:없어요|없나요|없어|없습니까)",
+                     after_claim=True, asked=True, not_an_answer=True)
 _WHERE_GONE = rule(O, "where-gone-after-claim", r"(?:은|는|이|가)\s?어디\s?(?:갔|간\s?거|사라졌)", after_claim=True, asked=True)
 # "그거 이미 있어요", "이미 설치돼 있는데요" right after the agent's work: it assumed what is not so (not
 # an answer to its question).
@@ -534,7 +542,8 @@ _MUST_NOT_SAID = rule(IV, "must-not-said-after-claim", r"(?:^|\s)(?:또|또다�
                       r"[^\s.?!]{0,12}?면\s?안\s?(?:돼요|됩니다|돼|되요|되죠)(?=[\s.!~…ㅠㅜ]|$)|(?<=[가-힣])면\s?안\s?(?:돼요|됩니다|돼|되요)\s?!",
                       after_claim=True, not_an_answer=True)
 _STILL_SO = rule(R, "still-so-after-claim", r"(?:^|\s)아직(?:도)?\s(?:[^\s.?!]{1,15}\s){0,2}?(?:[^\s.?!]{0,15}?(?:있어요|있는데요?|있네요?|있습니다|있음|남아\s?있"
-                 r"|넘어요|넘네요|넘는데요?|넘습니다)|(?:예전|이전|옛날|기존)\s?[^\s.?!]{0,10}\s?(?:[^\s.?!]{1,10}\s)?(?:나와요|나와|나옵니다|보여요|보입니다|떠요|이에요|예요|이네요|입니다|그대로)"
+                 r"|넘어요|넘네요|넘는데요?|넘습니다)|(?:예전|이전|옛날|기존)\s?[^\s.?!]{0,10}\s?(?:[^\s.?!]{1,10}\s)?(?:나와요|나와|나옵니다|보여요|보입니다|떠요|이에요|예요|이네요|입니다|그대로"
+                 r"|돌려줘요|돌려줍니다|반환해요|반환합니다|리턴해요|보내요|보냅니다)"
                  r")" + _END,
                  unless=_NOT_STILL_FAILING + r"|안\s|못\s|시간|여유|없|멀었|할\s?(?:일|게|거)|남은|질문|한\s?가지|(?:^|\s)(?:더|다른)\s|초안|전이|전에|기다|(?:^|\s)(?:저|제가|내가|나|저희|우리)(?:는|도|가)?\s",
                  after_claim=True, asked=True)
@@ -756,7 +765,7 @@ TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THI
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,
-         _NO_SUCH_THING, _WORK_PART_ASKED)
+         _NO_SUCH_THING, _WORK_PART_ASKED, _FORGOT_ASKED)
 # Right after the work, what it did without looking: "코드 읽어 보긴 했어요?", "로그 안 읽으셨죠?" (a reproach; an
 # instruction for what comes next, "추측하지 마세요", "먼저 코드를 읽고 고쳐 주세요", is not one).
 TYPES = (*TYPES,

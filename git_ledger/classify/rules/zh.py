@@ -717,6 +717,14 @@ _NOT_DONE_RIGHT = rule(R, "not-done-right-after-claim", r"(?:沒|没)(?:有)?(?:
                        unless=r"如果|要是|的話|的话|萬一|万一|會不會|会不会|嗎|吗|怎麼|怎么|是不是|的時候|的时候|時要|时要|要拋|要抛|情况|情況|场景|場景", after_claim=True)
 _NOT_AS_SAID = rule(IV, "not-as-said-after-claim", r"(?:跟|和|與|与)我(?:說|说|要求|描述|講|讲|寫|写)的[^，,。！!？?]{0,8}?(?:不一樣|不一样|不同)",
                     unless=r"如果|要是|的話|的话|嗎|吗|沒關係|没关系|也行|可以", after_claim=True)
+# Right after the work: "是不是忘了什么？" (a miss pointed at, asked), "第三步你跳过了", "空输入没有测试" (a part skipped
+# or not there; not "本来就没有测试": older than the work).
+_FORGOT_ASKED = rule(O, "forgot-asked-after-claim", r"(?:是不是|是否|好像|是不是有)?(?:忘了|漏了|落了|忘记了|忘記了)(?:什么|什麼|點什麼|点什么|东西|東西)",
+                     after_claim=True, asked=True, not_an_answer=True)
+_SKIPPED = rule(O, "skipped-after-claim", r"你(?:把[^，,。！!？?你]{1,10}?)?(?:跳过|跳過|略过|略過|漏掉)了|(?:跳过|跳過|漏掉)了?第[一二三四五六七八九十\d]+步"
+                r"|第[一二三四五六七八九十\d]+步[^，,。！!？?]{0,3}?(?:你)?(?:跳过|跳過|漏掉|沒做|没做)了?"
+                r"|(?:沒有|没有|沒|没)(?:寫|写)?(?:測試|测试|單元測試|单元测试|測試用例|测试用例)(?:啊|呀|吧)?(?:[。！!…\s]|$)",
+                unless=r"如果|要是|的話|的话|本來|本来|原來|原来|一直|之前|以前|我", after_claim=True)
 # "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
                      # "你都没运行就说完成了", "没跑测试就说好了？"
@@ -750,7 +758,8 @@ _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|�
 
 TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT, _ONLY_WHAT_SAID, _WHAT_ARE_YOU_DOING,
-                 _ODD, _THAT_ONE_NOT, _NOT_INSTALLED, _NOT_DONE_RIGHT, _NOT_AS_SAID)
+                 _ODD, _THAT_ONE_NOT, _NOT_INSTALLED, _NOT_DONE_RIGHT, _NOT_AS_SAID,
+                 _FORGOT_ASKED, _SKIPPED)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
