@@ -38,6 +38,9 @@ _TARGET = (r"(?:file|files|branch|repo|repository|directory|dir|folder|path|plac
            r"|version|endpoint|account|config|variable|field|key|line|service|container|bucket|cluster|region"
            r"|namespace|pod|node|image|tag|log|logs|schema|problem|thing|component|crate|workspace)")
 _BAD_WORDS = r"wrong|incorrect|broken|messed up|garbled|bogus"
+# The user's own guess ("I think it's the runner, not the code"): a hypothesis to look into, not a fact set
+# against the agent's.
+_HEDGE = r"\bi\s+(?:think|suspect|guess|believe|wonder|assume)\b|\bmy\s+(?:guess|hunch|theory)\b|\b(?:probably|maybe|perhaps)\b"
 _BAD = r"(?:" + _BAD_WORDS + r")"
 # "Your change", "your fix": the agent's own work named as the cause.
 _WORK = (r"(?:change|changes|fix|edit|edits|patch|commit|commits|refactor|refactoring|update|pr|diff"
@@ -425,7 +428,7 @@ TYPES: tuple[Rule, ...] = (
          r"(?:(?:in|under|on|at|from)\s+)?(?:the\s+)?[\w`'\"./:-]+(?:\s+[\w`'\"./:-]+){0,2}?\s*(?:[.,;!]|$|\bso\b)",
          # ("I think it's the runner, not the code": the user's own guess, a hypothesis to look into)
          unless=r"\b(?:if|whether|should|please|prefer|rather|goal|point|idea|priority|aim|focus|want|need)\b"
-         r"|\bi\s+(?:think|suspect|guess|believe|wonder|assume)\b|\bmy\s+(?:guess|hunch|theory)\b|\b(?:probably|maybe|perhaps)\b",
+         r"|" + _HEDGE,
          after_claim=True, not_an_answer=True),
     # "we don't use redis", "we never run it on Windows" right after the agent's work built on it.
     rule(P, "we-dont-use", r"\b(?:we|i)\s+(?:don'?t|do\s+not|never|no\s+longer)\s+(?:even\s+)?(?:use|run|deploy\s+(?:to|on)|target|support)\s+(?!it\b|that\b|this\b|them\b)[\w`\"]",
@@ -513,7 +516,7 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:next|thanks|thank\s+you|it\s+does|it\s+works|perfect|great|exactly|nice|good)\b|\bclear\s+(?:earlier\s+)?about\b",
          after_claim=True, not_an_answer=True),
     rule(P, "x-not-y", r",\s*not\s+(?!(?:now|yet|today|really|quite|sure|bad|needed|necessary|important|urgent|anymore)\b)"
-         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b|\bi\s+(?:think|suspect|guess|believe|wonder|assume)\b|\bmy\s+(?:guess|hunch|theory)\b|\b(?:probably|maybe|perhaps)\b",
+         r"(?:in\s+|on\s+|at\s+|from\s+|the\s+|a\s+|an\s+)?[\w~./`'\"-]", unless=r"\bthis\s+time\b|" + _HEDGE,
          also=r"^(?:no|nope|actually|wait)\b|\b(?:it'?s|it is|that'?s|that is|this is|lives|is in"
          r"|are in|located|should be|meant|it was)\b"),
     # Right after the work, the setup put right: "we're on React 18, not 17", "we use pnpm, not npm" (at the

@@ -358,11 +358,12 @@ _PREMISE_FACT = rule(P, "premise-fact-after-claim", r"deprecated|더\s?이상\s?
                      r"|(?:^|\s)[^\s]{1,15}\s아니(?:고|라)\s[^\s]{1,20}(?:이에요|예요|에요|야|입니다|이요|거든요?|인데요?)" + _END +
                      r"|^(?:이거|이건|그거|그건|저거)\s(?:[^\s]{1,10}\s){0,3}?[^\s]{1,10}\s?아니(?:에요|예요|야|냐|지|죠|잖아요?|었어요?|었나요)" + _END,
                      unless=r"괜찮|맞|좋|중요|상관|필요", after_claim=True, asked=True, not_an_answer=True)
+# "제 컴퓨터에서만 안 되는 것 같아요", "회사 네트워크라서 …", "집에서 해 볼게요": the user's own setup, in a hedged report.
+_SETUP_HEDGED = r"(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인"
 # "안 되는 것 같아요", "제대로 안 되는 거 같은데": a hedged report, not an answer to a proposal.
 _SEEMS_NOT = rule(R, "seems-not-after-claim", r"안\s?(?:되|나오|보이|뜨|열리|움직이|바뀌|먹히|눌리)는\s?(?:것|거)\s?같(?:아|아요|은데|은데요|네요"
                   r"|습니다|음)",
-                  # "제 컴퓨터에서만 안 되는 것 같아요", "회사 네트워크라서 …": the user's own setup
-                  unless=r"(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인",
+                  unless=_SETUP_HEDGED,
                   after_claim=True, not_an_answer=True)
 # "(still) …?" right after the agent's work: "여전히 다 움직이는데?", "아직도 그대로네?", and a bare
 # "여전히..." before the question.
@@ -417,9 +418,7 @@ _FORMAL_FAILED = rule(R, "formal-failed-after-claim", r"(?:안\s?(?:된|돼\s?�
                       r"|(?:동작|작동|실행|로드|표시|출력|저장)(?:하|되)지\s?않게\s?(?:되었|됐)"
                       r"|(?:null|undefined|nan|none|nil|빈\s?값|빈\s?배열)(?:이|가|로|으로)?\s?(?:반환|리턴|출력|표시)(?:됩니다|돼요|되네요|되고\s?있|돼|되어요)"
                       r"|(?:않았|않는|없|실패했|못\s?찾|찾을\s?수\s?없)(?:다고|다는)\s?(?:에러가\s|오류가\s|메시지가\s)?(?:나와요|나옵니다|떠요|뜹니다|나오네요|뜨네요|나와|떠)",
-                      unless=r"면\s|경우|않도록|않게\s?(?:해|하|만들)|(?<![가-힣])(?:제가|저희가)|일부러|의도|괜찮"
-                      # the user's own setup, as _SEEMS_NOT reads it ("회사 네트워크라서 …", "집에서 해 볼게요")
-                      r"|(?:제|내)\s?(?:컴퓨터|환경|pc|노트북|폰|쪽|로컬)|네트워크|와이파이|인터넷|볼게|할게|때문인|탓인", after_claim=True)
+                      unless=r"면\s|경우|않도록|않게\s?(?:해|하|만들)|(?<![가-힣])(?:제가|저희가)|일부러|의도|괜찮|" + _SETUP_HEDGED, after_claim=True)
 # "말씀드린 것과 다르게 구현되었습니다", "요청한 거랑 달리 만들어졌어요" right after the agent's work: not what was asked.
 _UNLIKE_ASKED = rule(IV, "unlike-asked-after-claim", r"(?:말씀드린|요청드린|말한|요청한|부탁드린|부탁한|얘기한|말씀하신)\s?(?:것|거|내용)(?:과|와|이랑|랑)\s?(?:다르게|달리|다르네|달라|다릅니다)",
                      unless=r"면\s|경우|해\s?주세요|해\s?줘|괜찮", after_claim=True)
