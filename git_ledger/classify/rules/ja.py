@@ -438,6 +438,7 @@ TYPES: tuple[Rule, ...] = (
          r"|違う(?![\u4e00-\u9fffァ-ヶーa-z])|違い(?:ます|まし)|間違|おかし|\d{3}|表示され(?:ない|ません)"
          # still cannot: "まだ一覧が読み込めません", "相変わらずログインできない" (not a bare まだできない: not yet)
          r"|(?:読み込め|開け|押せ|選べ|消せ|ログインでき|保存でき)(?:ない|ません)(?!か|でしょう)|反映され(?:て)?(?:い)?(?:ない|ません)|効いて(?:い)?(?:ない|ません)"
+         r"|(?:動作|起動)し(?:て(?:い)?)?(?:ない|ません)(?!か|でしょう|の|こと)"
          # a state still shown, not one asked for: "やっぱり前のデザインでお願い", "やっぱりこのままでいい"
          r"|効かない|(?:の|な)まま" + _NOT_KEPT + r"|真っ白|真っ黒|遅い|重い"
          # still misaligned, broken, frozen, as a state (not "まだずれても大丈夫", "ずれることがある")
@@ -549,7 +550,7 @@ TYPES: tuple[Rule, ...] = (
          r"|実行して|テストして|直して|修正して|実装して|含めて|消して|削除して)(?:い)?(?:ない|ません|なかった)",
          after_claim=True, asked=True),
     # "また問題が出ました", "バグがまだあります" right after the work: a problem again, or still.
-    rule(R, "again-a-problem-after-claim", r"(?:(?:また|まだ|再び|依然として)(?:同じ)?(?:問題|バグ|不具合)(?:が|は|も)?|(?:問題|バグ|不具合)(?:が|は|も)(?:まだ|また|再び))"
+    rule(R, "again-a-problem-after-claim", r"(?:(?:また|まだ|再び|依然として)(?:同じ)?(?:問題|バグ|不具合|事象|現象|症状)(?:が|は|も)?|(?:問題|バグ|不具合|事象|現象|症状)(?:が|は|も)(?:まだ|また|再び))"
          r"(?:出(?:た|ました|て(?:い)?(?:る|ます)|ます)|あり(?:ます|ました)|ある|あった|残って(?:い)?(?:る|ます)"
          r"|起き(?:た|ました|て(?:い)?(?:る|ます))|発生し(?:た|ました|て(?:い)?(?:る|ます)))" + _REPORT_END,
          after_claim=True),
@@ -578,6 +579,17 @@ TYPES = TYPES + (
          # "関数が定義されていないと出ます", "見つからないって言われます": what the check says, after the work
          r"|(?:ない|ません|できない|できません|失敗(?:した|しました)|見つからない|見つかりません)(?:と|って)(?:出|表示さ|言われ|怒られ)(?:ます|る|た|ました|て(?:る|ます))(?:[。!！…]|$)",
          unless=r"もし|たら|なら|場合|かどうか|(?:私|僕|自分)(?:が|で)", after_claim=True),
+    # Right after the work, not what was meant or specified: "仕様と異なる挙動になっています", "意図した動きになっていない",
+    # "想定と違う結果が返ってきます", "指示と異なるファイルが変更されています"; "前提が違います".
+    rule(R, "unlike-meant-after-claim", r"(?:仕様|想定|期待|意図|設計|要件)(?:と|とは)(?:違う|異なる)(?:挙動|動き|動作|結果|値|表示|レスポンス)(?:に|が|を)"
+         r"|(?:意図した|期待した|想定した|想定通りの|期待通りの|意図通りの)(?:動き|挙動|結果|表示|動作)(?:に|と)(?:なって(?:い)?(?:ない|ません)|なりません|ならない)",
+         unless=r"もし|たら|なら|場合|かどうか|ように|ください|ても", after_claim=True),
+    rule(IV, "unlike-told-after-claim", r"(?:指示|依頼|お願い|指定)(?:と|とは)(?:違う|異なる)[^。、\n]{0,10}?(?:が|を)(?:変更|修正|編集|削除|上書き)(?:され|し)",
+         unless=r"もし|たら|なら|場合|かどうか|ください", after_claim=True),
+    rule(P, "wrong-premise-after-claim", r"(?:^|[、。\s])前提(?:が|から)(?:違い|違う|違って|間違って|おかしい)", after_claim=True, not_an_answer=True),
+    # "そのライブラリは使っていません" right after the work: it built on what the project does not use.
+    rule(P, "not-used-here-after-claim", r"^(?:その|あの|この)[^。、？?\n]{1,15}?(?:は|って)(?:うちでは|ここでは|このプロジェクトでは)?(?:使って(?:い)?(?:ない|ません)|使いません|入れて(?:い)?(?:ない|ません))"
+         r"(?:よ|ね)?(?:[。!！…]|$)", after_claim=True, not_an_answer=True),
     # "やり直して", "言ったことだけやって" right after the work: its result rejected, the request kept to.
     rule(R, "redo-alone-after-claim", r"^(?:もう一度|もう一回|最初から)?やり直し(?:て|てください|てほしい|で)?[。!！…\s]*$", after_claim=True, not_an_answer=True),
     rule(IV, "only-what-asked", r"(?:言った|頼んだ|お願いした|指示した)(?:こと|もの|ところ|とこ|部分)だけ(?:を)?(?:やって|して|にして|直して|変えて|修正して|を?(?:やって|して)ください|でいい)"),
@@ -804,8 +816,18 @@ ERROR_NAMED = rule(R, "error-named-after-claim",
     # the next task named by its error ("次は KeyError の対応をお願いします")
     r"|次は|次に|別件|ついでに|対応|お願い", after_claim=True)
 
+# The business register written out before the rules read a message: "反映されておりません", "エラーとなっております",
+# "確認いたしましたが", "依然として" say what the plain forms say (ていません, となっています, 確認しましたが, まだ), so
+# one spelling serves every rule.
+SHORTHAND = (
+    (rx(r"([てで])おり(?=ま|、|,|\s)"), r"\1い"),
+    (rx(r"いたし(?=ま|た)"), "し"),
+    (rx(r"でございます"), "です"),
+    (rx(r"依然として|依然"), "まだ"),
+)
+
 PACK = Pack(
     lang="ja", types=TYPES, exclusions=EXCLUSIONS, corrective=CORRECTIVE, praise=PRAISE,
     question=QUESTION, admission=ADMISSION, admission_hint=ADMISSION_HINT, self_types=SELF_TYPES, finding_types=TYPES,
-    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON, error_named=ERROR_NAMED,
+    review_problem=REVIEW_PROBLEM, review_clean=REVIEW_CLEAN, moved_on=MOVED_ON, shorthand=SHORTHAND, error_named=ERROR_NAMED,
 )
