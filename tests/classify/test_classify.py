@@ -680,6 +680,10 @@ CASUAL_AFTER_WORK = [
     ("ご対応いただいた箇所ですが、まだ動作しておりません", "ja"), ("確認いたしましたが、まだエラーが出ます", "ja"),
     ("仕様と異なる挙動になっております", "ja"), ("こちら、意図した動きになっていないようです", "ja"), ("想定と違う結果が返ってきます", "ja"),
     ("指示と異なるファイルが変更されています", "ja"), ("そのライブラリは使っていません", "ja"), ("前提が違います。本番は MySQL です", "ja"),
+    # the English formal register
+    ("The issue is still present after your changes.", "en"), ("Regrettably the build continues to fail.", "en"),
+    ("The behaviour is unchanged.", "en"), ("The output remains incorrect.", "en"), ("Sadly that didn't do the trick.", "en"),
+    ("It's doing the same thing.", "en"), ("The fix didn't take.", "en"), ("It's behaving exactly as before.", "en"),
 ]
 CASUAL_LOOK_ALIKES = [
     ("what are you doing next?", "en"), ("the numbers don't match the spec yet, that's expected", "en"),
@@ -712,6 +716,9 @@ CASUAL_LOOK_ALIKES = [
     ("意図した動きにならない場合は教えてください", "ja"), ("前提が違う場合は教えてください", "ja"), ("そのライブラリは使っていませんか？", "ja"),
     ("こちらで確認いたしました。問題ありません", "ja"), ("お世話になっております。次のタスクをお願いします", "ja"), ("ログは残しております", "ja"),
     ("指示と異なる箇所があれば教えてください", "ja"),
+    ("make sure the behaviour is unchanged for old clients", "en"), ("the output remains unchanged, as intended", "en"),
+    ("if the build continues to fail, ping me", "en"), ("the response is unchanged, good", "en"),
+    ("the API behaviour stays unchanged for existing users", "en"),
 ]
 
 

@@ -1020,6 +1020,16 @@ TYPES: tuple[Rule, ...] = (
          unless=r"\b(?:if|whether|should|make\s+sure|when|good\s+enough|fine\s+for\s+now|ok\s+for\s+now|thanks|thank\s+you)\b", after_claim=True),
     rule(IV, "not-as-described-after-claim", r"\b(?:isn'?t|is\s+not|wasn'?t|was\s+not|not)\s+(?:implemented|done|built|written|working)\s+(?:the\s+way|how|like)\s+i\s+(?:described|asked|said|explained|specified|wanted)\b",
          unless=r"\b(?:if|whether|fine|ok|okay|that'?s\s+ok)\b", after_claim=True),
+    # The formal register, right after the work: "the issue is still present", "the build continues to fail", "the
+    # behaviour is unchanged", "the output remains incorrect", "that didn't do the trick", "the fix didn't take".
+    rule(R, "formal-unchanged-after-claim", r"\b(?:is|are)\s+still\s+(?:present|occurring|persisting)\b"
+         r"|\bcontinues?\s+to\s+(?:fail|crash|error|break|hang|happen|occur)\b"
+         r"|\b(?:behaviou?r|output|result|results|response|error|problem|issue|page|ui|layout)\s+(?:is|are|remains?|stays?)\s+(?:still\s+)?(?:unchanged|incorrect|wrong|broken)\b"
+         r"|\bremains?\s+(?:incorrect|wrong|broken|unchanged)\b"
+         r"|\b(?:didn'?t|did\s+not)\s+do\s+the\s+trick\b|\bthe\s+(?:fix|change|patch)\s+(?:didn'?t|did\s+not)\s+take\b"
+         r"|\b(?:it'?s|it\s+is)\s+(?:still\s+)?(?:doing|behaving)\s+(?:exactly\s+|just\s+)?(?:the\s+same(?:\s+thing)?|as\s+before|like\s+before)\b",
+         unless=r"\b(?:if|whether|should|make\s+sure|ensure|intended|expected|on\s+purpose|by\s+design|as\s+it\s+should|good|fine|great)\b"
+         r"|\bfor\s+(?:existing|old|other|legacy)\b", after_claim=True),
     # "that package isn't installed here" right after the work: it used what the project does not have.
     rule(P, "not-installed-after-claim", r"\b(?:that|this|the)\s+(?:package|module|library|lib|dependency|dep|gem|crate|plugin)\s+(?:isn'?t|is\s+not|wasn'?t)\s+"
          r"(?:even\s+)?(?:installed|available|in\s+(?:the\s+|our\s+)?(?:deps|dependencies|requirements|package\.json|lockfile))\b",
