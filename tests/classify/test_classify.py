@@ -684,6 +684,13 @@ CASUAL_AFTER_WORK = [
     ("The issue is still present after your changes.", "en"), ("Regrettably the build continues to fail.", "en"),
     ("The behaviour is unchanged.", "en"), ("The output remains incorrect.", "en"), ("Sadly that didn't do the trick.", "en"),
     ("It's doing the same thing.", "en"), ("The fix didn't take.", "en"), ("It's behaving exactly as before.", "en"),
+    # an earlier instruction repeated, or what lies outside the task
+    ("As mentioned before, please don't modify the public API.", "en"), ("Again, please do not commit directly to main.", "en"),
+    ("Per my earlier instructions, the config must stay untouched.", "en"), ("That was out of scope.", "en"),
+    ("This goes against what I asked.", "en"), ("前にもお伝えしましたが、公開 API は変更しないでください", "ja"),
+    ("繰り返しになりますが、main に直接コミットしないでください", "ja"), ("旧エンドポイントは残す約束でした", "ja"), ("それは今回の範囲外です", "ja"),
+    ("再说一遍，不要直接提交到 main", "zh"), ("按我之前说的，配置文件不能动", "zh"), ("说好了保留旧接口的", "zh"), ("这个超出范围了", "zh"),
+    ("말씀드렸다시피 공개 API는 바꾸지 마세요", "ko"), ("다시 말하지만 main에 바로 커밋하지 마세요", "ko"), ("그건 이번 범위 밖이에요", "ko"),
 ]
 CASUAL_LOOK_ALIKES = [
     ("what are you doing next?", "en"), ("the numbers don't match the spec yet, that's expected", "en"),
@@ -719,6 +726,12 @@ CASUAL_LOOK_ALIKES = [
     ("make sure the behaviour is unchanged for old clients", "en"), ("the output remains unchanged, as intended", "en"),
     ("if the build continues to fail, ping me", "en"), ("the response is unchanged, good", "en"),
     ("the API behaviour stays unchanged for existing users", "en"),
+    ("Again, thanks for the quick fix!", "en"), ("Again, can you run the tests one more time?", "en"),
+    ("As mentioned before, the next step is the export page.", "en"), ("Keep the admin panel out of scope for now.", "en"),
+    ("Is the search page out of scope?", "en"), ("we decided on a simpler timer, now wire it into the input loop", "en"),
+    ("前にもお伝えしましたが、ありがとうございます。助かりました", "ja"), ("今回の範囲外かもしれませんが、ついでに見てもらえますか", "ja"),
+    ("再说一遍，谢谢你的帮助", "zh"), ("不要超出范围", "zh"), ("다시 말하지만 정말 감사해요", "ko"), ("범위 밖이면 다음에 해도 돼요", "ko"),
+    ("말한 대로 잘 됐네요", "ko"),
 ]
 
 

@@ -1030,6 +1030,17 @@ TYPES: tuple[Rule, ...] = (
          r"|\b(?:it'?s|it\s+is)\s+(?:still\s+)?(?:doing|behaving)\s+(?:exactly\s+|just\s+)?(?:the\s+same(?:\s+thing)?|as\s+before|like\s+before)\b",
          unless=r"\b(?:if|whether|should|make\s+sure|ensure|intended|expected|on\s+purpose|by\s+design|as\s+it\s+should|good|fine|great)\b"
          r"|\bfor\s+(?:existing|old|other|legacy)\b", after_claim=True),
+    # An earlier instruction repeated right after the work: "As mentioned before, please don't modify the API", "Again,
+    # please do not commit to main"; "That was out of scope" (not "we decided on …": often the context of new work).
+    rule(IV, "repeated-after-claim", r"^(?:as\s+(?:i\s+)?(?:mentioned|said|stated|noted|explained)(?:\s+(?:before|earlier|above|previously))?|as\s+i\s+(?:told|asked)\s+you"
+         r"|per\s+my\s+(?:earlier|previous|last)\s+(?:instructions?|message|request)|(?:once\s+)?again|to\s+repeat|i\s+repeat)\s*[,:;-]",
+         also=r"\b(?:don'?t|do\s+not|never|must|mustn'?t|should|shouldn'?t|stay|keep|leave|untouched|only)\b",
+         # (not "as I said, the deadline is friday, so let's keep it simple": a plan)
+         unless=r"\b(?:thanks|thank\s+you|great|nice|perfect|let'?s|we\s+can|we'?ll)\b", after_claim=True, not_an_answer=True),
+    rule(IV, "out-of-scope-after-claim", r"\b(?:was|were|is|are)\s+out\s+of\s+scope\b"
+         r"|\bgoes\s+against\s+what\s+(?:i|we)\s+(?:asked|said|wanted|agreed)\b",
+         unless=r"\b(?:go\s+ahead|next|now\s+let'?s|let'?s|so\s+(?:please|can|could)|keep|leave|mark|for\s+now|if|whether|remember)\b",
+         after_claim=True, not_an_answer=True),
     # "that package isn't installed here" right after the work: it used what the project does not have.
     rule(P, "not-installed-after-claim", r"\b(?:that|this|the)\s+(?:package|module|library|lib|dependency|dep|gem|crate|plugin)\s+(?:isn'?t|is\s+not|wasn'?t)\s+"
          r"(?:even\s+)?(?:installed|available|in\s+(?:the\s+|our\s+)?(?:deps|dependencies|requirements|package\.json|lockfile))\b",

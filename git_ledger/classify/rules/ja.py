@@ -590,6 +590,12 @@ TYPES = TYPES + (
     # "そのライブラリは使っていません" right after the work: it built on what the project does not use.
     rule(P, "not-used-here-after-claim", r"^(?:その|あの|この)[^。、？?\n]{1,15}?(?:は|って)(?:うちでは|ここでは|このプロジェクトでは)?(?:使って(?:い)?(?:ない|ません)|使いません|入れて(?:い)?(?:ない|ません))"
          r"(?:よ|ね)?(?:[。!！…]|$)", after_claim=True, not_an_answer=True),
+    # An earlier instruction repeated right after the work: "前にもお伝えしましたが、…しないでください", "繰り返しになりますが、…",
+    # "先ほどの指示通り、…"; what was agreed ("…残す約束でした"), what lies outside the task ("今回の範囲外です").
+    rule(IV, "repeated-after-claim", r"^(?:前にも|先ほども|以前も|何度も|さっきも)(?:お伝えし|言い|申し上げ|お願いし)(?:ました|た)(?:が|けど)[、,]"
+         r"|^繰り返しになりますが|^(?:先ほど|さっき|前回|以前)の(?:指示|お願い|話)(?:通り|のとおり|どおり)"
+         r"|約束(?:でした|だった|ですよね|でしたよね|じゃないですか)|(?:今回の|この)?範囲外(?:です|だ|ですよ|ですね)?(?:[。!！…]|$)",
+         unless=r"ありがとう|助かり|もし|たら|なら|場合", after_claim=True, not_an_answer=True),
     # "やり直して", "言ったことだけやって" right after the work: its result rejected, the request kept to.
     rule(R, "redo-alone-after-claim", r"^(?:もう一度|もう一回|最初から)?やり直し(?:て|てください|てほしい|で)?[。!！…\s]*$", after_claim=True, not_an_answer=True),
     rule(IV, "only-what-asked", r"(?:言った|頼んだ|お願いした|指示した)(?:こと|もの|ところ|とこ|部分)だけ(?:を)?(?:やって|して|にして|直して|変えて|修正して|を?(?:やって|して)ください|でいい)"),

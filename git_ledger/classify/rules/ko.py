@@ -422,6 +422,14 @@ _FORMAL_FAILED = rule(R, "formal-failed-after-claim", r"(?:안\s?(?:된|돼\s?�
 # "말씀드린 것과 다르게 구현되었습니다", "요청한 거랑 달리 만들어졌어요" right after the agent's work: not what was asked.
 _UNLIKE_ASKED = rule(IV, "unlike-asked-after-claim", r"(?:말씀드린|요청드린|말한|요청한|부탁드린|부탁한|얘기한|말씀하신)\s?(?:것|거|내용)(?:과|와|이랑|랑)\s?(?:다르게|달리|다르네|달라|다릅니다)",
                      unless=r"면\s|경우|해\s?주세요|해\s?줘|괜찮", after_claim=True)
+# An earlier instruction repeated right after the agent's work: "말씀드렸다시피 …", "다시 말하지만 …", "아까 말한 대로 …";
+# what lies outside the task ("그건 이번 범위 밖이에요").
+_REPEATED = rule(IV, "repeated-after-claim", r"^(?:말씀드렸다시피|말씀드린\s?대로|말했다시피|말한\s?대로|아까\s?말한\s?대로|아까\s?말씀드린\s?대로"
+                 r"|다시\s?말하지만|다시\s?말씀드리지만|거듭\s?말씀드리지만|누누이\s?말하지만)(?=\s|,)"
+                 r"|범위\s?(?:밖|외)(?:이에요|예요|입니다|야|인데요?|잖아요?)",
+                 # (the instruction repeated, not "말한 대로 잘 됐네요": it went as said)
+                 also=r"마세요|말아|말라|지\s?마|주세요|하세요|해요|범위",
+                 unless=r"감사|고마|면\s|경우|됐|되네|돼요", after_claim=True, not_an_answer=True)
 # "제 코드 지우셨네요", "내 설정 파일 덮어썼잖아" right after the agent's work: it removed the user's own work (not
 # "제 코드 지웠는데 괜찮아요": done by the user, or fine).
 _REMOVED_MINE = rule(IV, "removed-mine-after-claim", r"(?<![가-힣])(?:제|내|저희|우리)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:코드|파일|함수|작업|수정|변경|변경\s?사항|커밋|설정|주석|테스트|브랜치|데이터)"
@@ -760,7 +768,7 @@ _NOT_WANTED = rule(IV, "not-wanted", r"(?:원한|원했던|원하던|바란|바�
 _NO_SUCH_THING = rule(P, "no-such-thing-after-claim", r"(?:^|\s)(?:그런|그러한)\s?(?:거|것|건|게)\s?(?:없(?:어요|는데요?|습니다|네요|어|음|잖아요?)|안\s?(?:보이|나와)(?:요|는데요?|네요))" + _END,
                       unless=r"더|다른|추가|요청|질문|궁금|문의|할\s?일|계획|일정|걱정|문제|상관|특별|딱히|필요|없으|괜찮", after_claim=True, not_an_answer=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _FORMAL_FAILED, _UNLIKE_ASKED, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _REPEATED, _FORMAL_FAILED, _UNLIKE_ASKED, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,

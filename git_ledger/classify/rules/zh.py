@@ -725,6 +725,12 @@ _SKIPPED = rule(O, "skipped-after-claim", r"你(?:把[^，,。！!？?你]{1,10}
                 r"|第[一二三四五六七八九十\d]+步[^，,。！!？?]{0,3}?(?:你)?(?:跳过|跳過|漏掉|沒做|没做)了?"
                 r"|(?:沒有|没有|沒|没)(?:寫|写)?(?:測試|测试|單元測試|单元测试|測試用例|测试用例)(?:啊|呀|吧)?(?:[。！!…\s]|$)",
                 unless=r"如果|要是|的話|的话|本來|本来|原來|原来|一直|之前|以前|我", after_claim=True)
+# An earlier instruction repeated right after the work: "再说一遍，不要直接提交到 main", "按我之前说的，配置文件不能动",
+# "说好了保留旧接口的", "这个超出范围了".
+_REPEATED = rule(IV, "repeated-after-claim", r"^(?:再說一遍|再说一遍|重申一下|我再說一次|我再说一次|再強調一次|再强调一次)[，,:：]"
+                 r"|^(?:按|照|按照)我(?:之前|剛才|刚才|前面|上面)(?:說|说|講|讲)的"
+                 r"|(?:說好|说好|講好|讲好|約好|约好)(?:了)?[^，,。！!？?]{0,12}?(?:的|嗎|吗|呢)(?:[。！!？?…\s]|$)|超出(?:了)?(?:範圍|范围)",
+                 unless=r"謝謝|谢谢|如果|要是|的話|的话|不要超出|別超出|别超出", after_claim=True, not_an_answer=True)
 # "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
                      # "你都没运行就说完成了", "没跑测试就说好了？"
@@ -759,7 +765,7 @@ _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|�
 TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT, _ONLY_WHAT_SAID, _WHAT_ARE_YOU_DOING,
                  _ODD, _THAT_ONE_NOT, _NOT_INSTALLED, _NOT_DONE_RIGHT, _NOT_AS_SAID,
-                 _FORGOT_ASKED, _SKIPPED)
+                 _FORGOT_ASKED, _SKIPPED, _REPEATED)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
