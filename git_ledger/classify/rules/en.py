@@ -1041,6 +1041,9 @@ TYPES: tuple[Rule, ...] = (
          r"|\bgoes\s+against\s+what\s+(?:i|we)\s+(?:asked|said|wanted|agreed)\b",
          unless=r"\b(?:go\s+ahead|next|now\s+let'?s|let'?s|so\s+(?:please|can|could)|keep|leave|mark|for\s+now|if|whether|remember)\b",
          after_claim=True, not_an_answer=True),
+    # "that's not how React works" right after the work: it worked from a wrong idea of the tool.
+    rule(P, "not-how-it-works-after-claim", r"\b(?:that'?s|this\s+is|it'?s)\s+not\s+how\s+(?:[\w.+#-]+\s+){1,3}?works?\b",
+         unless=r"\b(?:if|whether|is\s+that|isn'?t\s+that)\b", after_claim=True, not_an_answer=True),
     # "that package isn't installed here" right after the work: it used what the project does not have.
     rule(P, "not-installed-after-claim", r"\b(?:that|this|the)\s+(?:package|module|library|lib|dependency|dep|gem|crate|plugin)\s+(?:isn'?t|is\s+not|wasn'?t)\s+"
          r"(?:even\s+)?(?:installed|available|in\s+(?:the\s+|our\s+)?(?:deps|dependencies|requirements|package\.json|lockfile))\b",

@@ -430,6 +430,13 @@ _REPEATED = rule(IV, "repeated-after-claim", r"^(?:말씀드렸다시피|말씀�
                  # (the instruction repeated, not "말한 대로 잘 됐네요": it went as said)
                  also=r"마세요|말아|말라|지\s?마|주세요|하세요|해요|범위",
                  unless=r"감사|고마|면\s|경우|됐|되네|돼요", after_claim=True, not_an_answer=True)
+# Right after the agent's work, a wrong premise: "빌드된 파일을 고치셨네요", "여기는 타입스크립트 안 써요", "users 테이블 없어요",
+# "Postgres라고 생각하셨나 봐요".
+_PREMISE_AFTER = rule(P, "wrong-premise-after-claim", r"(?:빌드된|컴파일된|생성된|번들된|dist)\s?(?:파일|코드)(?:을|를)?\s?(?:고치|수정하|바꾸|편집하)셨"
+                      r"|(?:^|\s)여기(?:는|선|서는)\s(?!신경)(?:[^\s]{1,15}\s)?안\s?(?:써요|씁니다|써(?!도)|쓰는데요?)"
+                      r"|(?:테이블|컬럼|칼럼|환경\s?변수|변수|함수|메서드|메소드|파일|엔드포인트|옵션|명령어|패키지|모듈)\s?(?:은|는)?\s?없(?:어요|습니다|는데요?)(?=[.!\s]|$)"
+                      r"|(?:라고|다고|인\s?줄|줄)\s?(?:생각하셨|아셨|알고\s?계셨)(?:나\s?봐요|나봐요|네요|군요|던데요?)",
+                      unless=r"면\s|경우|만들어|추가해|주세요|괜찮", after_claim=True, not_an_answer=True)
 # "제 코드 지우셨네요", "내 설정 파일 덮어썼잖아" right after the agent's work: it removed the user's own work (not
 # "제 코드 지웠는데 괜찮아요": done by the user, or fine).
 _REMOVED_MINE = rule(IV, "removed-mine-after-claim", r"(?<![가-힣])(?:제|내|저희|우리)\s?(?:[가-힣a-z0-9_.]{1,8}\s)?(?:코드|파일|함수|작업|수정|변경|변경\s?사항|커밋|설정|주석|테스트|브랜치|데이터)"
@@ -768,7 +775,7 @@ _NOT_WANTED = rule(IV, "not-wanted", r"(?:원한|원했던|원하던|바란|바�
 _NO_SUCH_THING = rule(P, "no-such-thing-after-claim", r"(?:^|\s)(?:그런|그러한)\s?(?:거|것|건|게)\s?(?:없(?:어요|는데요?|습니다|네요|어|음|잖아요?)|안\s?(?:보이|나와)(?:요|는데요?|네요))" + _END,
                       unless=r"더|다른|추가|요청|질문|궁금|문의|할\s?일|계획|일정|걱정|문제|상관|특별|딱히|필요|없으|괜찮", after_claim=True, not_an_answer=True)
 TYPES = (*TYPES, _MUST_NOT_SAID, _MISMATCHED, _SHOWS_THIS, _EVEN_AFTER, _NOT_THIS_WAY, _NOT_NEEDED, _STILL_SO, _STILL_AGAIN, _STILL_AFTER, _AFTER_CLAIM, _AFTER_CLAIM_ASKED, _BARE_NO, _SAME_AS_BEFORE, _CHECKS_FAIL, _KEEPS_FAILING, _SEEMS_NOT,
-         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _REPEATED, _FORMAL_FAILED, _UNLIKE_ASKED, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
+         _STILL_ASKED, _MISSED_ASKED, _FORMAL_MISSED, _UNDO, _WHY_DID, _REMOVED_MINE, _REMOVED_ALL, _REPEATED, _PREMISE_AFTER, _FORMAL_FAILED, _UNLIKE_ASKED, _UNCHECKED, _NOT_THERE_USED, _MUST_NOT, _NOT_X_BUT, _SHOWN_WRONG, _NO_THEN, _NOT_AS_ASKED, _ONLY_ASKED, _HOW_COULD, _SHOULD_TOO, _WHERE_GONE, _ALREADY, _AGAIN_THAT, _WORSE_LOST, _NOT_IT, _NAMED_ERROR, _REDO, _FAILED, _DID_AGAIN,
          _SUBJECT_NOT, _SHOWS_AS, _SEEMS_MISSING, _PREMISE_FACT, _NOT_TERSE, _LEFT_UNDONE, _NOT_THERE_AFTER, _WHY_NOT, _DOESNT_WHEN_ASKED, _WHY_STILL_AFTER, _SET_WRONG, _WHY_STILL, _NOT_APPLIED, _NOT_PROPERLY, _NOT_THERE, _SHOULD_BE, _NOT_WORKING,
          _WHEN_I_AFTER, _FOLLOWED_FAILED_RULE, _USED_TO_WORK, _REVERSED, _PARTLY, _SHOULD_BUT, _FIXED_BUT_NEW, _ODD, _UNLIKE_SPEC, _LEFT_IN,
          _NOT_WIRED, _NOT_NEEDED_SAID, _BLANK, _TRIED_TOO, _SAME_MISTAKE_AGAIN, _SAME_MISTAKE_AFTER, _TOO_MUCH, _TOO_MUCH_AFTER, _NOT_HEARD, _NOT_WANTED,

@@ -731,6 +731,14 @@ _REPEATED = rule(IV, "repeated-after-claim", r"^(?:再說一遍|再说一遍|重
                  r"|^(?:按|照|按照)我(?:之前|剛才|刚才|前面|上面)(?:說|说|講|讲)的"
                  r"|(?:說好|说好|講好|讲好|約好|约好)(?:了)?[^，,。！!？?]{0,12}?(?:的|嗎|吗|呢)(?:[。！!？?…\s]|$)|超出(?:了)?(?:範圍|范围)",
                  unless=r"謝謝|谢谢|如果|要是|的話|的话|不要超出|別超出|别超出", after_claim=True, not_an_answer=True)
+# Right after the work, a wrong premise of the code or the tool: "React 不是这么工作的", "你改的是编译后的文件",
+# "我们这里不用 TypeScript", "没有这个环境变量", "没有 users 表，叫 accounts".
+_WRONG_PREMISE = rule(P, "wrong-premise-after-claim", r"不是(?:這麼|这么|這樣|这样)(?:工作|運作|运作|用|實現|实现)的"
+                      r"|你(?:改|動|动|編輯|编辑)的是[^，,。！!？?]{0,8}?(?:編譯後|编译后|生成的|打包後|打包后|構建後|构建后|dist)"
+                      r"|(?:我們|我们)(?:這裡|这里|這邊|这边|項目|项目|專案|专案)?(?:裡|里)?(?:不用|沒用|没用|不使用|沒有用|没有用)\s?[a-z]"
+                      r"|^(?:根本)?(?:沒有|没有)(?:這個|这个|那個|那个|這種|这种|叫)?\s?[^，,。！!？?\s]{0,20}?\s?(?:表|字段|欄位|環境變數|环境变量|變數|变量|函數|函数|函式|方法"
+                      r"|檔案|文件|接口|介面|參數|参数|命令|選項|选项|模組|模块|列)(?:[，,。！!…\s]|$)",
+                      unless=r"如果|要是|的話|的话|嗎|吗|幫我|帮我|請|请|需要|先|加一|建一|新建|創建|创建", after_claim=True, not_an_answer=True)
 # "先测一下再说修好了", "别说修好了": it claimed a fix it had not checked.
 _VERIFY_FIRST = rule(IV, "verify-first-after-claim", r"(?:測|测|試|试|驗證|验证|跑)(?:一下|過|过|通)?(?:再|才)(?:說|说|講|讲)(?:修好|好了|完成|搞定|可以)"
                      # "你都没运行就说完成了", "没跑测试就说好了？"
@@ -765,7 +773,7 @@ _SAME_AGAIN = rule(IV, "same-mistake-again", r"又犯(?:了)?(?:同樣|同样|�
 TYPES = TYPES + (_UNREAD, _EXISTING_INSTEAD, _SAME_AGAIN, _REST_UNCHANGED, _REDO_ALONE, _SAID_ALREADY, _WHEN_I_DID, _FOLLOWED, _OPPOSITE, _OPPOSITE_OPENING, _USED_TO, _WAS_BETTER, _REMOVED, _STOP_DOING, _ONLY_ASKED, _ON_PURPOSE,
                  _OUTDATED, _NOT_THE_CAUSE, _WHERE_FROM, _SAID_BUT, _UNWANTED, _VERIFY_FIRST, _POOR_RESULT, _ONLY_WHAT_SAID, _WHAT_ARE_YOU_DOING,
                  _ODD, _THAT_ONE_NOT, _NOT_INSTALLED, _NOT_DONE_RIGHT, _NOT_AS_SAID,
-                 _FORGOT_ASKED, _SKIPPED, _REPEATED)
+                 _FORGOT_ASKED, _SKIPPED, _REPEATED, _WRONG_PREMISE)
 TYPES = not_others(TYPES, _OTHERS, _USERS)
 # Bare reports of a bad state (not done, still wrong): about the agent's work after its turn, a new task after a known
 # turn that claimed nothing (an explanation, a question, a plan).
