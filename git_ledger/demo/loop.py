@@ -157,8 +157,8 @@ def steps(ws: Workspace) -> list[tuple[str, Step]]:
 
 
 def stage_quote(ws: Workspace) -> None:
-    """Write and stage a note that quotes the newest typed human correction (for `refuse`): its first
-    line long enough for the hook to tell it from common words ("what are you doing?" is not)."""
+    """Write and stage a note that quotes the newest typed human correction (for `refuse`) that has a
+    line long enough for the hook to tell from common words ("what are you doing?" has none): that line."""
     from git_ledger.models import TYPES
     from git_ledger.precommit.rawtext import patterns
     from git_ledger.store.store import Store

@@ -988,11 +988,11 @@ TYPES: tuple[Rule, ...] = (
          after_claim=True),
     # "only do what I asked", "just do what I said": the request kept to, against what was done.
     rule(IV, "only-what-asked", r"\b(?:only|just)\s+do\s+(?:what|exactly\s+what)\s+(?:i|we)\s+(?:asked|said|told\s+you|asked\s+for)\b"),
-    # Right after the work, the rest left as it was: "the other callers still use the old name".
-    # "didn't you forget something?"
+    # Right after the work, a miss pointed at, asked: "didn't you forget something?"
     rule(O, "forgot-asked-after-claim", r"\b(?:didn'?t|did)\s+you\s+forget\s+(?:something|anything)\b|\b(?:you\s+)?forgot\s+something\b|\bforgetting\s+something\b",
          after_claim=True, asked=True, not_an_answer=True),
-    # ("half the files still have the old header": a part left as it was)
+    # Right after the work, the rest left as it was: "the other callers still use the old name", "half the files still
+    # have the old header".
     rule(O, "rest-unchanged-after-claim", r"\b(?:half|some|most|many|a\s+few)\s+(?:of\s+)?(?:the\s+)?[\w.-]+\s+still\s+(?:have|has|use|uses|show|shows|contain|contains|say|says|call|calls)\b"
          r"|\b(?:the\s+)?(?:other|remaining)\s+(?:[\w.-]+\s+){1,2}?still\s+(?:use|uses|call|calls|reference|references"
          r"|import|imports|point|points|say|says|show|shows|have|has)\b|\bthe\s+rest\s+(?:of\s+(?:the|them)\s+)?(?:[\w.-]+\s+)?still\s+(?:use|uses|call|calls|show|shows|have|has)\b",
